@@ -1,0 +1,129 @@
+// The functions part: every supabase/functions/<name>/index.ts runs, unmodified, in its own
+// long-lived Deno process (npm package `deno`); the gateway proxies /functions/v1/<name> to it.
+import { existsSync, readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+import { spawnChild, stopChild } from './process.mjs';
+
+const require = createRequire(import.meta.url);
+const BOOTSTRAP = path.join(path.dirname(fileURLToPath(import.meta.url)), 'deno-bootstrap.js');
+
+/** Path of the Deno executable shipped by the npm package `deno`. */
+export function denoExecutable() {
+  return require('deno/install_api.cjs').runInstall();
+}
+
+/**
+ * Names of the functions in `functionsDir` (folders with an index.ts, `_shared` excluded).
+ * @param {string} functionsDir
+ */
+export async function listFunctions(functionsDir) {
+  if (!existsSync(functionsDir)) return [];
+  const entries = await fs.readdir(functionsDir, { withFileTypes: true });
+  return entries
+    .filter((e) => e.isDirectory() && !e.name.startsWith('_') && /^[A-Za-z][A-Za-z0-9_-]*$/.test(e.name))
+    .filter((e) => existsSync(path.join(functionsDir, e.name, 'index.ts')))
+    .map((e) => e.name)
+    .sort();
+}
+
+/**
+ * Parses a dotenv file (KEY=value, optional quotes, # comments). Missing file → {}.
+ * @param {string} file
+ * @returns {Record<string, string>}
+ */
+export function readEnvFile(file) {
+  if (!existsSync(file)) return {};
+  /** @type {Record<string, string>} */
+  const env = {};
+  for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)\s*$/.exec(line);
+    if (!match) continue;
+    let value = match[2];
+    if (/^(["']).*\1$/.test(value)) value = value.slice(1, -1);
+    else value = value.replace(/\s+#.*$/, '');
+    if (value !== '') env[match[1]] = value;
+  }
+  return env;
+}
+
+/**
+ * @typedef {object} FunctionProcess
+ * @property {string} name
+ * @property {number} port             where the Deno server listens (127.0.0.1)
+ * @property {() => boolean} isRunning
+ * @property {() => Promise<void>} stop
+ */
+
+/**
+ * Starts one function in Deno and resolves when it listens.
+ * @param {{ name: string, functionsDir: string, denoDir: string, env: Record<string,string>, log: (msg: string) => void, timeoutMs?: number }} options
+ * @returns {Promise<FunctionProcess>}
+ */
+export async function startFunction({ name, functionsDir, denoDir, env, log, timeoutMs = 60000 }) {
+  const entry = pathToFileURL(path.join(functionsDir, name, 'index.ts')).href;
+  const args = ['run', '--allow-net', '--allow-env', '--allow-read', '--no-prompt', '--node-modules-dir=none', '--no-lock', BOOTSTRAP];
+  const child = spawnChild(denoExecutable(), args, {
+    cwd: path.join(functionsDir, name),
+    env: { ...env, DENO_DIR: denoDir, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', LOCAL_FUNCTION_ENTRY: entry },
+  });
+  let output = '';
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Function ${name} did not start within ${timeoutMs} ms.\n${output}`)), timeoutMs);
+    child.stdout?.setEncoding('utf8');
+    child.stderr?.setEncoding('utf8');
+    let ready = false;
+    child.stdout?.on('data', (chunk) => {
+      if (ready) return void log(`[${name}] ${chunk.trimEnd()}`);
+      output += chunk;
+      const match = /LOCAL_FUNCTION_LISTENING (\d+)/.exec(output);
+      if (match) {
+        ready = true;
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.stderr?.on('data', (chunk) => {
+      if (ready) log(`[${name}] ${chunk.trimEnd()}`);
+      else output += chunk;
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (!ready) reject(new Error(`Function ${name} exited (${code ?? signal}) while starting:\n${output.trim()}`));
+      else log(`[${name}] Deno process exited (${code ?? signal})`);
+    });
+  }).catch(async (error) => {
+    await stopChild(child);
+    throw error;
+  });
+  return {
+    name,
+    port,
+    isRunning: () => child.exitCode === null && child.signalCode === null,
+    stop: () => stopChild(child),
+  };
+}
+
+/**
+ * Reads `verify_jwt` of each `[functions.<name>]` section of supabase/config.toml.
+ * A function not declared there defaults to verify_jwt = true, like the Supabase CLI.
+ * @param {string} configFile
+ * @returns {(name: string) => boolean}
+ */
+export function readVerifyJwt(configFile) {
+  /** @type {Map<string, boolean>} */
+  const settings = new Map();
+  if (existsSync(configFile)) {
+    let section = '';
+    for (const line of readFileSync(configFile, 'utf8').split(/\r?\n/)) {
+      const header = /^\s*\[([^\]]+)\]\s*$/.exec(line);
+      if (header) section = header[1].trim();
+      const setting = /^\s*verify_jwt\s*=\s*(true|false)\b/.exec(line);
+      const fn = /^functions\.(?:"([^"]+)"|([A-Za-z0-9_-]+))$/.exec(section);
+      if (setting && fn) settings.set(fn[1] ?? fn[2], setting[1] === 'true');
+    }
+  }
+  return (name) => settings.get(name) ?? true;
+}

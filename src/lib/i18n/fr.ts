@@ -1,0 +1,46 @@
+/**
+ * Every French interface string that is not marketing copy: button states, notices, errors, labels.
+ * Marketing copy lives in `src/content/`. French typography: a no-break space (\u00a0) before : ; ! ?
+ */
+export const fr = {
+  skipLink: 'Aller au contenu principal',
+  nav: {
+    label: 'Navigation principale',
+    openMenu: 'Ouvrir le menu',
+    closeMenu: 'Fermer le menu',
+    home: 'Accueil',
+  },
+  breadcrumbs: 'Fil d’Ariane',
+  footer: {
+    social: 'Réseaux sociaux',
+    rights: 'Tous droits réservés.',
+    contact: 'Nous contacter',
+  },
+  toast: {
+    close: 'Fermer la notification',
+    region: 'Notifications',
+  },
+  contact: {
+    sending: 'Envoi en cours...',
+    successTitle: 'Message envoyé\u00a0!',
+    successText:
+      'Merci\u00a0! Votre message a bien été envoyé. Nous vous répondrons dans les plus brefs délais.',
+    errorTitle: 'Erreur',
+    errorText: 'Une erreur est survenue. Veuillez réessayer.',
+  },
+  booking: {
+    loading: 'Chargement du calendrier…',
+    frameTitle: 'Calendrier de réservation en ligne',
+    scheduledTitle: 'Rendez-vous confirmé\u00a0!',
+    scheduledText: 'Merci\u00a0! Vous allez recevoir une confirmation par e-mail.',
+  },
+  carousel: {
+    pause: 'Mettre en pause le défilement',
+    play: 'Reprendre le défilement',
+    goTo: (n: number) => `Afficher le groupe d’avis ${n}`,
+  },
+  notFound: {
+    title: 'Oops! Page not found',
+    back: 'Retour à l’accueil',
+  },
+} as const;

@@ -1,0 +1,58 @@
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+const link = z.object({ label: z.string().min(1), href: z.string().min(1) });
+
+/** Site-wide settings: one file, `src/content/settings/site.yaml`. */
+export const settingsSchema = z.object({
+  brand: z.string().min(1),
+  tagline: z.string().min(1),
+  description: z.string().min(20).max(170),
+  phone: z.object({
+    display: z.string().min(1),
+    /** E.164 form used in `tel:` links, e.g. +33400000000 */
+    e164: z.string().regex(/^\+\d{8,15}$/, 'must be an E.164 number such as +33491000000'),
+  }),
+  email: z.email(),
+  recruitmentEmail: z.email(),
+  address: z.object({
+    street: z.string().min(1),
+    postalCode: z.string().regex(/^\d{5}$/),
+    city: z.string().min(1),
+    region: z.string().min(1),
+    country: z.string().length(2),
+  }),
+  hours: z.object({
+    display: z.string().min(1),
+    /** schema.org openingHours, e.g. "Mo-Fr 09:00-18:00" */
+    schema: z.string().min(1),
+  }),
+  socials: z.array(z.object({ name: z.string().min(1), url: z.url() })),
+  bookingUrl: z.url(),
+  legal: z.object({
+    companyName: z.string().min(1),
+    legalForm: z.string().min(1),
+    siret: z.string().min(1),
+    director: z.string().min(1),
+    host: z.string().min(1),
+    hostAddress: z.string().min(1),
+    lastUpdated: z.string().min(1),
+  }),
+  /** Figures the spec gives; where readings disagree each page picks its own key. */
+  figures: z.record(z.string(), z.string()),
+  navigation: z.object({
+    main: z.array(link).min(1),
+    cta: link,
+    footer: z.array(z.object({ title: z.string().min(1), links: z.array(link).min(1) })),
+  }),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const siteCollections = {
+  settings: defineCollection({
+    loader: glob({ pattern: '*.yaml', base: './src/content/settings' }),
+    schema: settingsSchema,
+  }),
+};

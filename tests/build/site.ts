@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Where `npm test` builds the site. */
+export const DIST = process.env.DIST_DIR ?? 'dist-test';
+
+if (!existsSync(DIST)) {
+  throw new Error(`${DIST}/ is missing: run \`npm test\` (it builds the site) or \`astro build --outDir ${DIST}\`.`);
+}
+
+/** Every built HTML page, as { route, file, html }. */
+export function builtPages() {
+  const pages: { route: string; file: string; html: string }[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.html')) {
+        const route = `/${relative(DIST, path)}`.replace(/\.html$/, '').replace(/(^|\/)index$/, '') || '/';
+        pages.push({ route, file: path, html: readFileSync(path, 'utf8') });
+      }
+    }
+  };
+  walk(DIST);
+  return pages.sort((a, b) => a.route.localeCompare(b.route));
+}
+
+export const gzipSize = (data: string | Buffer) => gzipSync(data, { level: 9 }).length;
+
+const STATIC_IMPORT = /(?:import|export)\s*(?:[^"'()]*?from\s*)?["']([^"']+\.js)["']/g;
+
+/**
+ * The JavaScript a page loads before any interaction: its module scripts, island components and
+ * renderers, and everything they import statically (dynamic `import()` excluded), plus inline scripts.
+ */
+export function initialJavaScript(html: string) {
+  const entry = new Set<string>();
+  for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) entry.add(match[1]);
+  for (const match of html.matchAll(/\s(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) {
+    if (match[1]) entry.add(match[1]);
+  }
+  for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) entry.add(match[1]);
+
+  const files = new Map<string, number>();
+  const visit = (url: string) => {
+    if (files.has(url) || !url.startsWith('/')) return;
+    const source = readFileSync(join(DIST, url), 'utf8');
+    files.set(url, gzipSize(source));
+    for (const match of source.matchAll(STATIC_IMPORT)) {
+      visit(new URL(match[1], `http://x${url}`).pathname);
+    }
+  };
+  entry.forEach(visit);
+
+  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1])
+    .join('\n');
+  return { files, inlineGzip: inline ? gzipSize(inline) : 0 };
+}

@@ -1,0 +1,26 @@
+import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+
+/** Every route in the built sitemap (dist-test/sitemap-0.xml), as paths. */
+export function sitemapRoutes(): string[] {
+  const xml = readFileSync('dist-test/sitemap-0.xml', 'utf8');
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+}
+
+/**
+ * Collects console errors, page errors and failed requests while `run` executes, and fails the
+ * test if there were any.
+ */
+export async function expectNoErrors(page: Page, run: () => Promise<void>) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  await run();
+  expect(problems).toEqual([]);
+}
