@@ -14,6 +14,8 @@ const site = process.env.SITE_URL ?? 'https://www.agence-exemple.fr';
 export default defineConfig({
   site,
   output: 'static',
+  // Separate caches let parallel builds (e.g. two test runs) coexist; default is Astro's own.
+  cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [react(), mdx(), sitemap({ filter: (page) => !page.includes('/404') })],

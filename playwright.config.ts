@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, findChromium } from './scripts/lib/chromium.mjs';
-import { TEST_BOOKING_PORT, TEST_SITE_PORT } from './tests/e2e/ports';
+import { TEST_BOOKING_PORT, TEST_DIST, TEST_SITE_PORT } from './tests/e2e/ports';
 
-// End-to-end tests: real Chromium against the site built by `npm test` (dist-test/), served with
+// End-to-end tests: real Chromium against the site built by `npm test` (TEST_DIST), served with
 // compression, and a local stand-in page for the booking widget on another origin.
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -20,7 +20,7 @@ export default defineConfig({
   webServer: [
     {
       command: `node scripts/serve.mjs`,
-      env: { PORT: String(TEST_SITE_PORT), SITE_DIR: 'dist-test' },
+      env: { PORT: String(TEST_SITE_PORT), SITE_DIR: TEST_DIST },
       url: `http://localhost:${TEST_SITE_PORT}/`,
       reuseExistingServer: false,
       stdout: 'ignore',

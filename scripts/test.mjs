@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureChromium } from './lib/chromium.mjs';
-import { TEST_BOOKING_URL } from '../tests/e2e/ports.ts';
+import { TEST_BOOKING_URL, TEST_DIST } from '../tests/e2e/ports.ts';
 
 let chromium;
 try {
@@ -24,7 +24,7 @@ const steps = [
   ['Unit tests', ['vitest', 'run']],
   ['Type check', ['astro', 'check', '--minimumSeverity', 'warning']],
   ...(existsSync('tests/backend') ? [['Backend tests (database, function)', ['npm', 'run', 'test:backend']]] : []),
-  ['Build (test configuration)', ['astro', 'build', '--outDir', 'dist-test']],
+  ['Build (test configuration)', ['astro', 'build', '--outDir', TEST_DIST]],
   ['Build checks (byte budgets, links)', ['vitest', 'run', '--config', 'tests/build/vitest.config.ts']],
   ['End-to-end, accessibility (Chromium)', ['playwright', 'test']],
 ];

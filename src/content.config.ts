@@ -3,7 +3,17 @@
  * `src/schemas/<area>.ts`; this file only gathers them. Types come from the schemas (`z.infer`).
  */
 import { siteCollections } from './schemas/site';
+import { sharedCollections } from './schemas/shared';
+import { homeCollections } from './schemas/home';
+import { offersCollections } from './schemas/offers';
+import { companyCollections } from './schemas/company';
+import { contactCollections } from './schemas/contact';
 
 export const collections = {
   ...siteCollections,
+  ...sharedCollections,
+  ...homeCollections,
+  ...offersCollections,
+  ...companyCollections,
+  ...contactCollections,
 };

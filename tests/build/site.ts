@@ -2,8 +2,9 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Where `npm test` builds the site. */
-export const DIST = process.env.DIST_DIR ?? 'dist-test';
+import { TEST_DIST as DIST } from '../e2e/ports';
+
+export { DIST };
 
 if (!existsSync(DIST)) {
   throw new Error(`${DIST}/ is missing: run \`npm test\` (it builds the site) or \`astro build --outDir ${DIST}\`.`);

@@ -1,9 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { TEST_DIST } from './ports';
 
-/** Every route in the built sitemap (dist-test/sitemap-0.xml), as paths. */
+/** Every route in the built sitemap, as paths. */
 export function sitemapRoutes(): string[] {
-  const xml = readFileSync('dist-test/sitemap-0.xml', 'utf8');
+  const xml = readFileSync(`${TEST_DIST}/sitemap-0.xml`, 'utf8');
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
 }
 

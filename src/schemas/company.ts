@@ -1,0 +1,2 @@
+/** Collections of the company area (see src/content.config.ts). */
+export const companyCollections = {};

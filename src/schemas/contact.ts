@@ -1,0 +1,2 @@
+/** Collections of the contact area (see src/content.config.ts). */
+export const contactCollections = {};

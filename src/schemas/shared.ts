@@ -1,0 +1,41 @@
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+/**
+ * FAQ: one file per category in `src/content/faq/<category>.yaml`. The /faq page shows the categories
+ * with `onFaqPage: true`; other pages (pricing, contact) pick their category by id.
+ */
+export const faqSchema = z.object({
+  title: z.string().min(1),
+  order: z.number().int().default(0),
+  onFaqPage: z.boolean().default(false),
+  questions: z.array(z.object({ question: z.string().min(1), answer: z.string().min(1) })).min(1),
+});
+
+/** Testimonials: one file each in `src/content/testimonials/`; `showOn` lists the pages that show it. */
+export const testimonialSchema = z.object({
+  name: z.string().min(1),
+  company: z.string().min(1),
+  role: z.string().min(1),
+  content: z.string().min(1),
+  rating: z.number().int().min(1).max(5),
+  initials: z.string().min(1).max(3),
+  project: z.string().min(1),
+  order: z.number().int().default(0),
+  showOn: z.array(z.string().min(1)).min(1),
+});
+
+export type Faq = z.infer<typeof faqSchema>;
+export type Testimonial = z.infer<typeof testimonialSchema>;
+
+export const sharedCollections = {
+  faq: defineCollection({
+    loader: glob({ pattern: '*.yaml', base: './src/content/faq' }),
+    schema: faqSchema,
+  }),
+  testimonials: defineCollection({
+    loader: glob({ pattern: '*.yaml', base: './src/content/testimonials' }),
+    schema: testimonialSchema,
+  }),
+};
