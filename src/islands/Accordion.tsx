@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type MouseEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
 
 interface Item {
@@ -13,50 +13,37 @@ interface Props {
 }
 
 /**
- * Single-open, collapsible accordion (WAI-ARIA accordion pattern). Every answer is in the server HTML,
- * so crawlers and readers without JavaScript get them.
+ * Single-open, collapsible accordion built on `<details name>`: without JavaScript the browser itself
+ * keeps one item open at a time; once hydrated, React owns the open item. Every answer is in the
+ * server HTML for crawlers and readers without JavaScript.
  */
 export default function Accordion({ items, headingLevel = 3 }: Props) {
   const [open, setOpen] = useState<number | null>(null);
-  const baseId = useId();
+  const group = useId();
   const Heading = `h${headingLevel}` as const;
+
+  const toggle = (index: number) => (event: MouseEvent) => {
+    event.preventDefault();
+    setOpen((current) => (current === index ? null : index));
+  };
 
   return (
     <div className="divide-y divide-line rounded-card border border-line bg-white">
-      {items.map((item, index) => {
-        const expanded = open === index;
-        const buttonId = `${baseId}-q${index}`;
-        const panelId = `${baseId}-a${index}`;
-        return (
-          <div key={item.question}>
-            <Heading className="m-0 text-base font-semibold">
-              <button
-                type="button"
-                id={buttonId}
-                aria-expanded={expanded}
-                aria-controls={panelId}
-                onClick={() => setOpen(expanded ? null : index)}
-                className="flex min-h-14 w-full items-center justify-between gap-4 px-5 py-4 text-left hover:bg-surface-alt"
-              >
-                <span>{item.question}</span>
-                <ChevronDown
-                  aria-hidden="true"
-                  className={`size-5 shrink-0 text-accent-700 transition-transform ${expanded ? 'rotate-180' : ''}`}
-                />
-              </button>
-            </Heading>
-            <div
-              id={panelId}
-              role="region"
-              aria-labelledby={buttonId}
-              hidden={!expanded}
-              className="px-5 pb-5 leading-relaxed text-muted"
-            >
-              {item.answer}
-            </div>
-          </div>
-        );
-      })}
+      {items.map((item, index) => (
+        <details key={item.question} name={group} open={open === index} className="group">
+          <summary
+            onClick={toggle(index)}
+            className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left hover:bg-surface-alt [&::-webkit-details-marker]:hidden"
+          >
+            <Heading className="m-0 text-base font-semibold">{item.question}</Heading>
+            <ChevronDown
+              aria-hidden="true"
+              className="size-5 shrink-0 text-accent-700 transition-transform group-open:rotate-180"
+            />
+          </summary>
+          <div className="px-5 pb-5 leading-relaxed text-muted">{item.answer}</div>
+        </details>
+      ))}
     </div>
   );
 }
