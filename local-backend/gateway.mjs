@@ -1,0 +1,164 @@
+// The API gateway on 54321: /rest/v1/<table> (PostgREST behaviour), /functions/v1/<name> (proxied to
+// the function's Deno process), CORS like the Supabase CLI's Kong, and GET /health.
+import http from 'node:http';
+import { GatewayError, headerValue, resolveRole } from './auth.mjs';
+import { JWT_SECRET } from './config.mjs';
+import { verifyJwt } from './jwt.mjs';
+import { ApiError, sendApiError } from './pgrst-errors.mjs';
+import { handleRest } from './rest.mjs';
+
+/**
+ * @typedef {object} GatewayDeps
+ * @property {number} port
+ * @property {import('pg').Pool} pool
+ * @property {(name: string) => Promise<{ port: number } | null>} functionTarget  running function or null if unknown
+ * @property {(name: string) => boolean} verifyJwt                                  config.toml setting
+ * @property {() => Promise<Record<string, unknown> & { ok: boolean }>} health
+ * @property {(msg: string) => void} log
+ */
+
+/**
+ * Creates the gateway (not listening yet).
+ * @param {GatewayDeps} deps
+ * @returns {{ start: () => Promise<void>, stop: () => Promise<void>, isRunning: () => boolean }}
+ */
+export function createGateway(deps) {
+  /** @type {http.Server | null} */
+  let server = null;
+
+  async function start() {
+    if (server) return;
+    const next = http.createServer((req, res) => {
+      route(req, res, deps).catch((error) => {
+        deps.log(`gateway error: ${error?.stack ?? error}`);
+        if (!res.headersSent) sendJson(res, 500, { message: 'Internal gateway error' });
+        else res.destroy();
+      });
+    });
+    await new Promise((resolve, reject) => {
+      next.once('error', reject);
+      next.listen(deps.port, '127.0.0.1', () => {
+        next.off('error', reject);
+        resolve(undefined);
+      });
+    });
+    server = next;
+  }
+
+  async function stop() {
+    const current = server;
+    server = null;
+    if (!current) return;
+    await new Promise((resolve) => {
+      current.close(() => resolve(undefined));
+      current.closeAllConnections();
+    });
+  }
+
+  return { start, stop, isRunning: () => server !== null };
+}
+
+/** @param {http.ServerResponse} res @param {number} status @param {unknown} body */
+function sendJson(res, status, body, headers = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+/**
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ * @param {GatewayDeps} deps
+ */
+async function route(req, res, deps) {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  // Kong's cors plugin: every answer is readable cross-origin.
+  res.setHeader('Access-Control-Allow-Origin', '*');
+
+  if (url.pathname === '/health' && (req.method === 'GET' || req.method === 'HEAD')) {
+    const report = await deps.health();
+    return sendJson(res, report.ok ? 200 : 503, report);
+  }
+
+  const fn = /^\/functions\/v1\/([^/?]+)(\/.*)?$/.exec(url.pathname);
+  if (fn) return proxyFunction(req, res, url, decodeURIComponent(fn[1]), fn[2] ?? '', deps);
+
+  const rest = /^\/rest\/v1\/([^/]+)\/?$/.exec(url.pathname);
+  if (rest) {
+    if (req.method === 'OPTIONS') return preflight(req, res);
+    try {
+      const { role, claims } = resolveRole(req, url);
+      await handleRest({ req, res, url, table: decodeURIComponent(rest[1]), role, claims, pool: deps.pool });
+    } catch (error) {
+      if (error instanceof GatewayError) return sendJson(res, error.status, error);
+      if (error instanceof ApiError) return sendApiError(res, error);
+      throw error;
+    }
+    return;
+  }
+  if (req.method === 'OPTIONS') return preflight(req, res);
+  sendJson(res, 404, { message: 'no Route matched with those values' });
+}
+
+/** CORS preflight answered by the gateway (contract §1.7). */
+function preflight(req, res) {
+  res.writeHead(200, {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS',
+    'Access-Control-Allow-Headers': headerValue(req, 'access-control-request-headers') ?? 'authorization, apikey, content-type, x-client-info',
+    'Access-Control-Max-Age': '86400',
+    'Content-Length': 0,
+  });
+  res.end();
+}
+
+/**
+ * Proxies /functions/v1/<name><rest> to the function's Deno server as /<name><rest>, like the edge
+ * runtime. OPTIONS is forwarded too, so the function's own preflight answer is what is tested.
+ */
+async function proxyFunction(req, res, url, name, subPath, deps) {
+  if (req.method !== 'OPTIONS' && deps.verifyJwt(name)) {
+    const auth = headerValue(req, 'authorization');
+    const token = auth && /^bearer\s+(.+)$/i.exec(auth)?.[1];
+    if (!token) return sendJson(res, 401, { msg: 'Error: Missing authorization header' });
+    try {
+      verifyJwt(token, JWT_SECRET);
+    } catch {
+      return sendJson(res, 401, { msg: 'Invalid JWT' });
+    }
+  }
+  let target;
+  try {
+    target = await deps.functionTarget(name);
+  } catch (error) {
+    deps.log(`function ${name} failed to boot: ${error.message}`);
+    return sendJson(res, 503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
+  }
+  if (!target) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    return void res.end('Function not found');
+  }
+  const headers = { ...req.headers, host: `127.0.0.1:${target.port}`, 'x-forwarded-host': req.headers.host ?? '', 'x-forwarded-proto': 'http' };
+  delete headers.connection;
+  await new Promise((resolve) => {
+    const upstream = http.request(
+      { host: '127.0.0.1', port: target.port, method: req.method, path: `/${encodeURIComponent(name)}${subPath}${url.search}`, headers },
+      (answer) => {
+        const out = { ...answer.headers };
+        delete out.connection;
+        delete out['keep-alive'];
+        if (!out['access-control-allow-origin']) out['access-control-allow-origin'] = '*';
+        res.writeHead(answer.statusCode ?? 502, out);
+        answer.pipe(res);
+        answer.once('end', resolve);
+        answer.once('error', resolve);
+      },
+    );
+    upstream.once('error', (error) => {
+      deps.log(`function ${name} unreachable: ${error.message}`);
+      if (!res.headersSent) sendJson(res, 503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
+      resolve(undefined);
+    });
+    req.pipe(upstream);
+  });
+}
