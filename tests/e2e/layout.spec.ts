@@ -65,3 +65,25 @@ test.describe('404 page', () => {
     expect(html).toContain('<meta name="robots" content="noindex, follow">');
   });
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every revealed-on-scroll element is visible', async ({ page }) => {
+    await page.goto('/');
+    const hidden = await page.$$eval('[data-reveal]', (elements) =>
+      elements.filter((element) => getComputedStyle(element).opacity !== '1').length,
+    );
+    expect(hidden).toBe(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
+test('skip link moves focus to the main content', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Aller au contenu principal' });
+  await expect(skip).toBeFocused();
+  await skip.press('Enter');
+  await expect(page.locator('main#contenu')).toBeFocused();
+});

@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REVEAL_THRESHOLD, revealOnScroll, watchNavScroll } from '../../src/lib/page-scripts';
+
+type Callback = (entries: { target: Element; isIntersecting: boolean }[]) => void;
+let observers: { callback: Callback; options: IntersectionObserverInit; observed: Element[] }[] = [];
+
+class FakeObserver {
+  observed: Element[] = [];
+  constructor(
+    public callback: Callback,
+    public options: IntersectionObserverInit,
+  ) {
+    observers.push(this);
+  }
+  observe(element: Element) {
+    this.observed.push(element);
+  }
+  unobserve(element: Element) {
+    this.observed = this.observed.filter((item) => item !== element);
+  }
+  disconnect() {}
+}
+
+describe('scroll reveal', () => {
+  beforeEach(() => {
+    observers = [];
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    document.documentElement.className = '';
+    document.body.innerHTML = '<div id="top" data-reveal></div><div id="below" data-reveal></div>';
+    const rect = (top: number) => () => ({ top, bottom: top + 100 }) as DOMRect;
+    document.getElementById('top')!.getBoundingClientRect = rect(10);
+    document.getElementById('below')!.getBoundingClientRect = rect(5000);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reveals at a 10 % visibility threshold', () => {
+    revealOnScroll();
+    expect(REVEAL_THRESHOLD).toBe(0.1);
+    expect(observers[0].options.threshold).toBe(0.1);
+  });
+
+  it('marks on-screen elements revealed at once and observes the others', () => {
+    revealOnScroll();
+    expect(document.getElementById('top')!.classList.contains('is-revealed')).toBe(true);
+    expect(observers[0].observed.map((element) => element.id)).toEqual(['below']);
+    expect(document.documentElement.classList.contains('js')).toBe(true);
+  });
+
+  it('reveals an element once it intersects, then stops observing it', () => {
+    revealOnScroll();
+    const below = document.getElementById('below')!;
+    observers[0].callback([{ target: below, isIntersecting: true }]);
+    expect(below.classList.contains('is-revealed')).toBe(true);
+    expect(observers[0].observed).toEqual([]);
+  });
+
+  it('leaves everything visible (no js class) without IntersectionObserver', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    // @ts-expect-error simulate an old browser
+    delete window.IntersectionObserver;
+    revealOnScroll();
+    expect(document.documentElement.classList.contains('js')).toBe(false);
+  });
+});
+
+describe('navigation bar scroll watcher', () => {
+  it('sets data-nav-solid above 50 px only', () => {
+    const root = document.createElement('div');
+    Object.defineProperty(window, 'scrollY', { value: 50, configurable: true });
+    watchNavScroll(root);
+    expect(root.hasAttribute('data-nav-solid')).toBe(false);
+    Object.defineProperty(window, 'scrollY', { value: 51, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+    expect(root.hasAttribute('data-nav-solid')).toBe(true);
+  });
+});
