@@ -24,10 +24,11 @@ revoke all on table public.newsletter_subscriptions from anon, authenticated;
 grant insert (email) on table public.newsletter_subscriptions to anon, authenticated;
 grant select, insert, update, delete on table public.newsletter_subscriptions to service_role;
 
+-- One policy per operation and role; rows are stamped by the server (see public.contacts).
 create policy newsletter_subscriptions_insert_anon
   on public.newsletter_subscriptions for insert to anon
-  with check (char_length(email) between 3 and 254);
+  with check (created_at = now());
 
 create policy newsletter_subscriptions_insert_authenticated
   on public.newsletter_subscriptions for insert to authenticated
-  with check (char_length(email) between 3 and 254);
+  with check (created_at = now());

@@ -1,0 +1,49 @@
+// Starts one local backend for the whole backend suite, plus a tiny control server through which
+// test files (which run in worker processes) can stop and restart the mail catcher and the gateway.
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { startBackend } from '../../local-backend/index.mjs';
+import { TEST_PORTS } from './ports.mjs';
+
+/** @param {import('vitest/node').TestProject} project */
+export default async function setup(project) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'agence-backend-test-'));
+  const logs = [];
+  const backend = await startBackend({ dataDir, ports: TEST_PORTS, log: (msg) => logs.push(msg) });
+  console.log(`[backend tests] local backend ready in ${backend.startupMs} ms (data: ${dataDir})`);
+
+  const actions = {
+    'mail/stop': () => backend.mail.stop(),
+    'mail/start': () => backend.mail.start(),
+    'gateway/stop': () => backend.gateway.stop(),
+    'gateway/start': () => backend.gateway.start(),
+  };
+  const control = http.createServer(async (req, res) => {
+    const action = actions[req.url?.slice(1) ?? ''];
+    if (!action) return void res.writeHead(404).end();
+    try {
+      await action();
+      res.writeHead(204).end();
+    } catch (error) {
+      res.writeHead(500).end(String(error?.message ?? error));
+    }
+  });
+  await new Promise((resolve) => control.listen(0, '127.0.0.1', resolve));
+
+  project.provide('backend', {
+    urls: backend.urls,
+    ports: backend.ports,
+    keys: backend.keys,
+    startupMs: backend.startupMs,
+    controlUrl: `http://127.0.0.1:${control.address().port}`,
+  });
+
+  return async () => {
+    control.close();
+    await backend.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    if (process.env.BACKEND_TEST_LOGS) console.log(logs.join('\n'));
+  };
+}
