@@ -70,6 +70,7 @@ export async function startFunction({ name, functionsDir, denoDir, env, log, tim
     env: { ...env, DENO_DIR: denoDir, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', LOCAL_FUNCTION_ENTRY: entry },
   });
   let output = '';
+  let stopping = false;
   const port = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Function ${name} did not start within ${timeoutMs} ms.\n${output}`)), timeoutMs);
     child.stdout?.setEncoding('utf8');
@@ -92,7 +93,7 @@ export async function startFunction({ name, functionsDir, denoDir, env, log, tim
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       if (!ready) reject(new Error(`Function ${name} exited (${code ?? signal}) while starting:\n${output.trim()}`));
-      else log(`[${name}] Deno process exited (${code ?? signal})`);
+      else if (!stopping) log(`[${name}] Deno process exited (${code ?? signal})`);
     });
   }).catch(async (error) => {
     await stopChild(child);
@@ -102,7 +103,10 @@ export async function startFunction({ name, functionsDir, denoDir, env, log, tim
     name,
     port,
     isRunning: () => child.exitCode === null && child.signalCode === null,
-    stop: () => stopChild(child),
+    stop: () => {
+      stopping = true;
+      return stopChild(child);
+    },
   };
 }
 

@@ -117,16 +117,6 @@ function preflight(req, res) {
  * runtime. OPTIONS is forwarded too, so the function's own preflight answer is what is tested.
  */
 async function proxyFunction(req, res, url, name, subPath, deps) {
-  if (req.method !== 'OPTIONS' && deps.verifyJwt(name)) {
-    const auth = headerValue(req, 'authorization');
-    const token = auth && /^bearer\s+(.+)$/i.exec(auth)?.[1];
-    if (!token) return sendJson(res, 401, { msg: 'Error: Missing authorization header' });
-    try {
-      verifyJwt(token, JWT_SECRET);
-    } catch {
-      return sendJson(res, 401, { msg: 'Invalid JWT' });
-    }
-  }
   let target;
   try {
     target = await deps.functionTarget(name);
@@ -137,6 +127,16 @@ async function proxyFunction(req, res, url, name, subPath, deps) {
   if (!target) {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
     return void res.end('Function not found');
+  }
+  if (req.method !== 'OPTIONS' && deps.verifyJwt(name)) {
+    const auth = headerValue(req, 'authorization');
+    const token = auth && /^bearer\s+(.+)$/i.exec(auth)?.[1];
+    if (!token) return sendJson(res, 401, { msg: 'Error: Missing authorization header' });
+    try {
+      verifyJwt(token, JWT_SECRET);
+    } catch {
+      return sendJson(res, 401, { msg: 'Invalid JWT' });
+    }
   }
   const headers = { ...req.headers, host: `127.0.0.1:${target.port}`, 'x-forwarded-host': req.headers.host ?? '', 'x-forwarded-proto': 'http' };
   delete headers.connection;
