@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureChromium } from './lib/chromium.mjs';
+import { childEnv } from './lib/env.mjs';
 import { TEST_BOOKING_URL, TEST_DIST } from '../tests/e2e/ports.ts';
 
 let chromium;
@@ -13,12 +14,7 @@ try {
   process.exit(1);
 }
 
-const env = {
-  ...process.env,
-  CHROMIUM_PATH: chromium,
-  ASTRO_TELEMETRY_DISABLED: '1',
-  PUBLIC_BOOKING_URL: TEST_BOOKING_URL,
-};
+const env = childEnv({ CHROMIUM_PATH: chromium, PUBLIC_BOOKING_URL: TEST_BOOKING_URL });
 
 const steps = [
   ['Unit tests', ['vitest', 'run']],

@@ -1,0 +1,33 @@
+// `npm run screenshots`: builds the site and saves every page (and the 404 page) at 375 px and
+// 1280 px wide, full page, into screenshots/ (git-ignored).
+import { mkdirSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, ensureChromium } from './lib/chromium.mjs';
+import { buildSite, serveBuiltSite, sitemapRoutes } from './lib/built-site.mjs';
+
+const WIDTHS = [375, 1280];
+const OUT = 'screenshots';
+
+if (!process.argv.includes('--no-build')) buildSite();
+const routes = [...sitemapRoutes(), '/404'];
+const site = await serveBuiltSite(4390);
+const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_FLAGS });
+mkdirSync(OUT, { recursive: true });
+try {
+  for (const width of WIDTHS) {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    for (const route of routes) {
+      await page.goto(`${site.origin}${route}`, { waitUntil: 'networkidle' });
+      // Reveal everything that waits for scrolling, so the picture shows the whole page.
+      await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-revealed')));
+      await page.waitForTimeout(700);
+      const name = route === '/' ? 'accueil' : route.slice(1).replaceAll('/', '__');
+      await page.screenshot({ path: `${OUT}/${name}-${width}.png`, fullPage: true });
+    }
+    await page.close();
+  }
+  console.log(`${routes.length * WIDTHS.length} screenshots saved in ${OUT}/`);
+} finally {
+  await browser.close();
+  await site.close();
+}
