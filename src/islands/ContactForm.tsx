@@ -1,0 +1,170 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { HONEYPOT_FIELD, MAX_LENGTHS, SERVICES, matchService, submitContact, type ContactField } from '../lib/contact';
+import { fr } from '../lib/i18n/fr';
+import { lazySupabaseClient } from '../lib/supabase-config';
+import { $contactDraft, clearDraft, markDraftStored, restoreDraft, updateDraftField } from '../stores/contact-draft';
+import { toast } from '../stores/toasts';
+
+interface Props {
+  /** Service to preselect when the draft has none (quote page). */
+  service?: string;
+  /** Also preselect from `?service=` in the page address. */
+  serviceFromQuery?: boolean;
+}
+
+const t = fr.contact.form;
+const getClient = lazySupabaseClient();
+const field =
+  'block min-h-11 w-full rounded-xl border border-line bg-white px-4 py-2.5 text-base text-ink shadow-sm ' +
+  'placeholder:text-muted focus:border-accent-700 focus:ring-2 focus:ring-accent-700/30 focus:outline-none';
+
+/**
+ * The contact form: six fields with the browser's own checks, a persisted draft (fields + row id)
+ * that survives reloads until sent, a honeypot, and a two-step send (row, then e-mail) that never
+ * doubles. supabase-js is downloaded on first focus or input, not with the page.
+ */
+export default function ContactForm({ service = '', serviceFromQuery = false }: Props) {
+  const draft = useStore($contactDraft);
+  const [submitting, setSubmitting] = useState(false);
+  const sending = useRef(false);
+  const honeypot = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    const fromQuery = serviceFromQuery ? new URLSearchParams(window.location.search).get('service') : null;
+    restoreDraft(matchService(fromQuery) || matchService(service));
+  }, [service, serviceFromQuery]);
+
+  const warmUp = () => void getClient().catch(() => {});
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+    updateDraftField(event.target.name as ContactField, event.target.value);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
+    setSubmitting(true);
+    try {
+      const client = await getClient();
+      const result = await submitContact(client, $contactDraft.get(), honeypot.current?.value ?? '', markDraftStored);
+      if (!result.ok) throw result.error;
+      clearDraft();
+      if (honeypot.current) honeypot.current.value = '';
+      toast({ title: fr.contact.successTitle, description: fr.contact.successText });
+    } catch (error) {
+      console.error('Contact form:', error);
+      toast({ title: fr.contact.errorTitle, description: fr.contact.errorText, variant: 'destructive' });
+    } finally {
+      sending.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  const label = (name: ContactField, text: string, required = true) => (
+    <label htmlFor={`${id}-${name}`} className="mb-1.5 block text-sm font-semibold text-ink">
+      {text}
+      {required ? (
+        <span aria-hidden="true" className="ml-0.5 text-danger">
+          *
+        </span>
+      ) : (
+        <span className="ml-1 font-normal text-muted">{t.optional}</span>
+      )}
+    </label>
+  );
+  const input = (name: Exclude<ContactField, 'service_souhaite' | 'message'>, type: string, autoComplete: string, required = true) => (
+    <input
+      id={`${id}-${name}`}
+      name={name}
+      type={type}
+      autoComplete={autoComplete}
+      required={required}
+      maxLength={MAX_LENGTHS[name]}
+      value={draft.fields[name]}
+      onChange={onChange}
+      className={field}
+    />
+  );
+
+  return (
+    <form
+      aria-label={t.label}
+      onSubmit={onSubmit}
+      onFocusCapture={warmUp}
+      onInputCapture={warmUp}
+      className="relative grid gap-5"
+      data-contact-form=""
+    >
+      <p className="text-sm text-muted">{t.required}</p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          {label('prenom', t.prenom)}
+          {input('prenom', 'text', 'given-name')}
+        </div>
+        <div>
+          {label('nom', t.nom)}
+          {input('nom', 'text', 'family-name')}
+        </div>
+        <div>
+          {label('email', t.email)}
+          {input('email', 'email', 'email')}
+        </div>
+        <div>
+          {label('telephone', t.telephone, false)}
+          {input('telephone', 'tel', 'tel', false)}
+        </div>
+      </div>
+      <div>
+        {label('service_souhaite', t.service)}
+        <select
+          id={`${id}-service_souhaite`}
+          name="service_souhaite"
+          required
+          value={draft.fields.service_souhaite}
+          onChange={onChange}
+          className={field}
+        >
+          <option value="">{t.servicePlaceholder}</option>
+          {SERVICES.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        {label('message', t.message)}
+        <textarea
+          id={`${id}-message`}
+          name="message"
+          required
+          rows={6}
+          maxLength={MAX_LENGTHS.message}
+          placeholder={t.messagePlaceholder}
+          value={draft.fields.message}
+          onChange={onChange}
+          className={`${field} resize-y`}
+        />
+      </div>
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>{t.honeypot}</label>
+        <input ref={honeypot} id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <p className="text-sm text-muted">
+        {t.consentBefore}
+        <a href="/politique-confidentialite" className="font-semibold text-accent-700 underline underline-offset-2 hover:text-accent-800">
+          {t.consentLink}
+        </a>
+        .
+      </p>
+      <button
+        type="submit"
+        disabled={submitting}
+        className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-accent-700 px-6 py-3 font-semibold text-white shadow-sm transition-colors hover:bg-accent-800 disabled:cursor-not-allowed disabled:opacity-70 sm:justify-self-start"
+      >
+        {submitting ? fr.contact.sending : t.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Where the browser reaches Supabase: `PUBLIC_SUPABASE_URL` and `PUBLIC_SUPABASE_KEY`.
+ *
+ * Without them the site talks to the local stand-in (`npm run backend`, or `supabase start`) with the
+ * Supabase CLI's PUBLIC LOCAL DEMO publishable key — published in Supabase's documentation, valid only
+ * against a local stack, never a secret. A production build must name its project: it is signalled by
+ * `DEPLOY_ENV=production` or by the static host's own `CONTEXT=production` (Netlify's production
+ * deploys), and then a missing variable stops the build with a message naming it.
+ */
+
+/** Local Supabase API (embedded stand-in or `supabase start`). */
+export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
+/** Supabase CLI's public local demo publishable key: only valid against a local stack. */
+export const LOCAL_SUPABASE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
+
+export interface SupabaseConfig {
+  url: string;
+  key: string;
+}
+
+/** The environment variables read here (all optional). */
+export interface SupabaseEnv {
+  PUBLIC_SUPABASE_URL?: string;
+  PUBLIC_SUPABASE_KEY?: string;
+  DEPLOY_ENV?: string;
+  CONTEXT?: string;
+}
+
+/** True when the build is a production deploy (`DEPLOY_ENV=production` or `CONTEXT=production`). */
+export function isProductionDeploy(env: SupabaseEnv): boolean {
+  return env.DEPLOY_ENV?.trim() === 'production' || env.CONTEXT?.trim() === 'production';
+}
+
+/**
+ * The Supabase URL and public key for the browser.
+ * @throws Error naming PUBLIC_SUPABASE_URL / PUBLIC_SUPABASE_KEY when a production deploy lacks them,
+ *   or when PUBLIC_SUPABASE_URL is not an http(s) URL.
+ * @example resolveSupabaseConfig({}) // → { url: 'http://127.0.0.1:54321', key: 'sb_publishable_…' }
+ */
+export function resolveSupabaseConfig(env: SupabaseEnv): SupabaseConfig {
+  const url = env.PUBLIC_SUPABASE_URL?.trim() || '';
+  const key = env.PUBLIC_SUPABASE_KEY?.trim() || '';
+  if (isProductionDeploy(env)) {
+    const missing = [!url && 'PUBLIC_SUPABASE_URL', !key && 'PUBLIC_SUPABASE_KEY'].filter(Boolean);
+    if (missing.length) {
+      throw new Error(
+        `Production build without ${missing.join(' and ')}: set ${missing.join(' and ')} to your Supabase ` +
+          'project URL and publishable (or anon) key. The local demo defaults only work against a local stack.',
+      );
+    }
+  }
+  const resolvedUrl = (url || LOCAL_SUPABASE_URL).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/\s]+/.test(resolvedUrl)) {
+    throw new Error(`PUBLIC_SUPABASE_URL must be an http(s) URL, got "${resolvedUrl}".`);
+  }
+  return { url: resolvedUrl, key: key || LOCAL_SUPABASE_KEY };
+}
+
+/** The configuration baked into the browser bundle (Vite replaces `import.meta.env.PUBLIC_*`). */
+export function browserSupabaseConfig(): SupabaseConfig {
+  return resolveSupabaseConfig({
+    PUBLIC_SUPABASE_URL: import.meta.env.PUBLIC_SUPABASE_URL,
+    PUBLIC_SUPABASE_KEY: import.meta.env.PUBLIC_SUPABASE_KEY,
+  });
+}
+
+/** The smallest part of a supabase-js client the forms use (lets tests pass a fake). */
+export interface InsertResult {
+  error: { code?: string; message?: string } | null;
+  status?: number;
+}
+export interface FormsClient {
+  from(table: string): { insert(row: Record<string, unknown>): PromiseLike<InsertResult> };
+  functions: {
+    invoke(name: string, options: { body: Record<string, unknown> }): Promise<{ error: unknown }>;
+  };
+}
+
+/**
+ * A memoised getter for the browser's Supabase client. supabase-js is fetched by dynamic import on
+ * the first call only (the forms call it on first focus), so it never weighs on the page's first load.
+ * @param load how to build the client (tests pass a fake)
+ */
+export function lazySupabaseClient(
+  load: () => Promise<FormsClient> = async () => {
+    const { createClient } = await import('@supabase/supabase-js');
+    const { url, key } = browserSupabaseConfig();
+    return createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } }) as unknown as FormsClient;
+  },
+): () => Promise<FormsClient> {
+  let pending: Promise<FormsClient> | null = null;
+  return () => {
+    pending ??= load().catch((error) => {
+      pending = null; // a failed download may succeed on the next attempt
+      throw error;
+    });
+    return pending;
+  };
+}

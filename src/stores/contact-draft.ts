@@ -1,0 +1,92 @@
+import { atom } from 'nanostores';
+import { EMPTY_FIELDS, type ContactDraft, type ContactField, type ContactFields } from '../lib/contact';
+
+/** localStorage key of the contact draft (fields + row id), kept until the request is sent. */
+export const DRAFT_STORAGE_KEY = 'contact-draft-v1';
+
+type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** localStorage when the browser offers it (private modes may refuse), else nothing. */
+function browserStorage(): DraftStorage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A new row id (generated in the browser so that a retry can never insert twice). */
+function newId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+function blankDraft(): ContactDraft {
+  return { id: newId(), fields: { ...EMPTY_FIELDS }, stored: false };
+}
+
+/** The draft being typed. Empty (no id) until `restoreDraft` runs in the browser. */
+export const $contactDraft = atom<ContactDraft>({ id: '', fields: { ...EMPTY_FIELDS }, stored: false });
+
+function save(draft: ContactDraft, storage = browserStorage()) {
+  $contactDraft.set(draft);
+  try {
+    storage?.setItem(DRAFT_STORAGE_KEY, JSON.stringify(draft));
+  } catch {
+    // storage full or refused: the draft still lives in memory
+  }
+}
+
+/** Reads a stored draft; anything malformed is ignored. */
+function readStored(storage: DraftStorage | null): ContactDraft | null {
+  try {
+    const raw = storage?.getItem(DRAFT_STORAGE_KEY);
+    if (!raw) return null;
+    const data = JSON.parse(raw) as Partial<ContactDraft>;
+    if (typeof data.id !== 'string' || !data.id || typeof data.fields !== 'object' || !data.fields) return null;
+    const fields = { ...EMPTY_FIELDS };
+    for (const key of Object.keys(EMPTY_FIELDS) as ContactField[]) {
+      const value = (data.fields as Partial<ContactFields>)[key];
+      if (typeof value === 'string') fields[key] = value;
+    }
+    return { id: data.id, fields, stored: data.stored === true };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Restores the saved draft (or starts a new one with a fresh id). Called when the form hydrates.
+ * @param preselect a service to choose when the draft has none yet (quote page)
+ */
+export function restoreDraft(preselect = '', storage = browserStorage()): ContactDraft {
+  const draft = readStored(storage) ?? blankDraft();
+  if (preselect && !draft.fields.service_souhaite) draft.fields = { ...draft.fields, service_souhaite: preselect };
+  $contactDraft.set(draft);
+  return draft;
+}
+
+/**
+ * Changes one field and saves the draft. Editing a draft whose row is already stored starts a new
+ * row id: the edited request is a different message.
+ */
+export function updateDraftField(field: ContactField, value: string, storage = browserStorage()): void {
+  const current = $contactDraft.get();
+  if (current.fields[field] === value && current.id) return;
+  const base = current.stored || !current.id ? { id: newId(), stored: false } : { id: current.id, stored: false };
+  save({ ...base, fields: { ...current.fields, [field]: value } }, storage);
+}
+
+/** Records that the row of this draft is in the database. */
+export function markDraftStored(storage = browserStorage()): void {
+  save({ ...$contactDraft.get(), stored: true }, storage);
+}
+
+/** Forgets the sent draft and starts a blank one with a new id (after a successful send). */
+export function clearDraft(storage = browserStorage()): void {
+  try {
+    storage?.removeItem(DRAFT_STORAGE_KEY);
+  } catch {
+    // nothing to forget
+  }
+  $contactDraft.set(blankDraft());
+}

@@ -1,0 +1,77 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  $contactDraft,
+  DRAFT_STORAGE_KEY,
+  clearDraft,
+  markDraftStored,
+  restoreDraft,
+  updateDraftField,
+} from '../../src/stores/contact-draft';
+
+/** An in-memory Storage. */
+function memoryStorage() {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+    removeItem: (key: string) => void data.delete(key),
+  };
+}
+
+describe('contact draft store', () => {
+  let storage: ReturnType<typeof memoryStorage>;
+  beforeEach(() => {
+    storage = memoryStorage();
+  });
+
+  it('starts a blank draft with a fresh uuid when nothing is saved', () => {
+    const draft = restoreDraft('', storage);
+    expect(draft.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(draft.fields.prenom).toBe('');
+    expect($contactDraft.get()).toEqual(draft);
+  });
+
+  it('persists every keystroke with the id, and a reload (restore) gives the same draft back', () => {
+    const { id } = restoreDraft('', storage);
+    updateDraftField('prenom', 'Ada', storage);
+    updateDraftField('message', 'Bonjour', storage);
+    expect(JSON.parse(storage.data.get(DRAFT_STORAGE_KEY)!)).toMatchObject({ id, fields: { prenom: 'Ada', message: 'Bonjour' } });
+    $contactDraft.set({ id: '', fields: $contactDraft.get().fields, stored: false }); // "reload"
+    const restored = restoreDraft('', storage);
+    expect(restored.id).toBe(id);
+    expect(restored.fields).toMatchObject({ prenom: 'Ada', message: 'Bonjour' });
+  });
+
+  it('preselects a service only when the draft has none', () => {
+    expect(restoreDraft('Formation Équipe', storage).fields.service_souhaite).toBe('Formation Équipe');
+    updateDraftField('service_souhaite', 'Automatisation IA', storage);
+    expect(restoreDraft('Formation Équipe', storage).fields.service_souhaite).toBe('Automatisation IA');
+  });
+
+  it('keeps the id while a stored draft is retried, and takes a new one when it is edited', () => {
+    const { id } = restoreDraft('', storage);
+    updateDraftField('prenom', 'Ada', storage);
+    markDraftStored(storage);
+    expect(restoreDraft('', storage)).toMatchObject({ id, stored: true });
+    updateDraftField('prenom', 'Adah', storage);
+    expect($contactDraft.get().id).not.toBe(id);
+    expect($contactDraft.get().stored).toBe(false);
+  });
+
+  it('clears the saved draft after a send and starts over with a new id', () => {
+    const { id } = restoreDraft('', storage);
+    updateDraftField('nom', 'Lovelace', storage);
+    clearDraft(storage);
+    expect(storage.data.has(DRAFT_STORAGE_KEY)).toBe(false);
+    expect($contactDraft.get().fields.nom).toBe('');
+    expect($contactDraft.get().id).not.toBe(id);
+  });
+
+  it('ignores a malformed saved draft', () => {
+    storage.setItem(DRAFT_STORAGE_KEY, '{"id":42');
+    expect(restoreDraft('', storage).fields.nom).toBe('');
+    storage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ id: 'x', fields: { nom: 7, prenom: 'Ada' } }));
+    expect(restoreDraft('', storage)).toMatchObject({ id: 'x', fields: { nom: '', prenom: 'Ada' } });
+  });
+});
