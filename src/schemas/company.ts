@@ -1,2 +1,117 @@
-/** Collections of the company area (see src/content.config.ts). */
-export const companyCollections = {};
+/** Collections of the company area (see src/content.config.ts): about, team, blog, careers, legal. */
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+const text = z.string().trim().min(1);
+const link = z.object({ label: text, href: text });
+
+/** A card of a page section: a value, a perk, a figure (`figure` = key of settings.figures). */
+const sectionItem = z.object({
+  icon: text.optional(),
+  title: text,
+  description: text.optional(),
+  figure: text.optional(),
+});
+
+/** Copy of one section of a page: heading block, paragraphs, cards and an optional button. */
+const section = z.object({
+  eyebrow: text.optional(),
+  title: text,
+  intro: text.optional(),
+  paragraphs: z.array(text).default([]),
+  items: z.array(sectionItem).default([]),
+  cta: link.optional(),
+  /** Label of a button whose target the page takes from settings (e.g. the recruitment e-mail). */
+  action: text.optional(),
+});
+
+/**
+ * The copy of each company page (`src/content/company/<page>.yaml`): search-engine title and
+ * description, the hero band, and the named sections the page lays out.
+ */
+export const companyPageSchema = z.object({
+  meta: z.object({ title: text, description: z.string().trim().min(50).max(170) }),
+  hero: z.object({ eyebrow: text.optional(), title: text, lead: text.optional() }),
+  sections: z.record(z.string(), section),
+});
+
+/** A team member (`src/content/team/<slug>.yaml`); the avatar is drawn from the initials. */
+export const teamMemberSchema = z.object({
+  name: text,
+  role: text,
+  description: text,
+  initials: z.string().trim().min(1).max(3),
+  order: z.number().int().default(0),
+  links: z
+    .array(
+      z.object({
+        kind: z.enum(['linkedin', 'github', 'dribbble', 'twitter', 'website', 'mail']),
+        label: text,
+        href: z.string().regex(/^(https:\/\/|mailto:)/, 'must start with https:// or mailto:'),
+      }),
+    )
+    .default([]),
+});
+
+/** A blog post (`src/content/blog/<slug>.md` or `.mdx`); the file name is the URL slug. */
+export const blogPostSchema = z.object({
+  title: text,
+  description: z.string().trim().min(50).max(170),
+  author: text,
+  date: z.coerce.date(),
+  updated: z.coerce.date().optional(),
+  category: text,
+  readTime: z.number().int().positive(),
+  cover: z.enum(['web', 'ai', 'seo', 'ecommerce']).default('web'),
+  draft: z.boolean().default(false),
+});
+
+/** A job opening (`src/content/jobs/<slug>.yaml`). */
+export const jobSchema = z.object({
+  title: text,
+  type: z.enum(['CDI', 'Freelance', 'Stage']),
+  location: z.enum(['Marseille', 'Remote', 'Marseille/Remote']),
+  experience: text,
+  description: text,
+  skills: z.array(text).min(1),
+  datePosted: z.coerce.date(),
+  validThrough: z.coerce.date().optional(),
+  order: z.number().int().default(0),
+});
+
+/** A legal text (`src/content/legal/<page>.md`); `{{token}}` placeholders are filled from settings. */
+export const legalPageSchema = z.object({
+  title: text,
+  description: z.string().trim().min(50).max(170),
+  lead: text.optional(),
+});
+
+export type CompanyPage = z.infer<typeof companyPageSchema>;
+export type CompanySection = z.infer<typeof section>;
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+export type BlogPost = z.infer<typeof blogPostSchema>;
+export type Job = z.infer<typeof jobSchema>;
+
+export const companyCollections = {
+  company: defineCollection({
+    loader: glob({ pattern: '*.yaml', base: './src/content/company' }),
+    schema: companyPageSchema,
+  }),
+  team: defineCollection({
+    loader: glob({ pattern: '*.yaml', base: './src/content/team' }),
+    schema: teamMemberSchema,
+  }),
+  blog: defineCollection({
+    loader: glob({ pattern: '*.{md,mdx}', base: './src/content/blog' }),
+    schema: blogPostSchema,
+  }),
+  jobs: defineCollection({
+    loader: glob({ pattern: '*.yaml', base: './src/content/jobs' }),
+    schema: jobSchema,
+  }),
+  legal: defineCollection({
+    loader: glob({ pattern: '*.md', base: './src/content/legal' }),
+    schema: legalPageSchema,
+  }),
+};

@@ -1,0 +1,41 @@
+/** Reading the company collections (pages, team, blog, jobs, legal) in display order. */
+import { getCollection, getEntry } from 'astro:content';
+
+/** The copy of a company page: `src/content/company/<id>.yaml`. */
+export async function getCompanyPage(id: 'a-propos' | 'notre-equipe' | 'blog' | 'carrieres') {
+  const entry = await getEntry('company', id);
+  if (!entry) throw new Error(`src/content/company/${id}.yaml is missing: the /${id} page needs its copy.`);
+  return entry.data;
+}
+
+/** A section of a company page by name; a missing one fails the build naming the file and key. */
+export function sectionOf<T extends { sections: Record<string, unknown> }>(page: T, id: string, name: string) {
+  const section = page.sections[name];
+  if (!section) throw new Error(`src/content/company/${id}.yaml: sections.${name}: section missing`);
+  return section as T['sections'][string];
+}
+
+/** Published blog posts, newest first, as { slug, data }. */
+export async function getPosts() {
+  const posts = await getCollection('blog', (post) => !post.data.draft);
+  return posts
+    .sort((a, b) => b.data.date.getTime() - a.data.date.getTime())
+    .map((post) => ({ slug: post.id, data: post.data, entry: post }));
+}
+
+/** Team members in their `order`. */
+export async function getTeam() {
+  return (await getCollection('team')).map((m) => m.data).sort((a, b) => a.order - b.order);
+}
+
+/** Job openings in their `order`. */
+export async function getJobs() {
+  return (await getCollection('jobs')).map((j) => j.data).sort((a, b) => a.order - b.order);
+}
+
+/** A legal text with its rendered HTML: `src/content/legal/<id>.md`. */
+export async function getLegalPage(id: 'mentions-legales' | 'politique-confidentialite' | 'cgv') {
+  const entry = await getEntry('legal', id);
+  if (!entry?.rendered) throw new Error(`src/content/legal/${id}.md is missing or empty.`);
+  return { data: entry.data, html: entry.rendered.html, source: `src/content/legal/${id}.md` };
+}

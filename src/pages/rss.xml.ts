@@ -1,0 +1,25 @@
+import rss from '@astrojs/rss';
+import type { APIContext } from 'astro';
+import { getSettings } from '../lib/settings';
+import { getCompanyPage, getPosts } from '../lib/company-content';
+
+/** RSS feed of the blog (/rss.xml), linked from the blog pages. */
+export async function GET(context: APIContext) {
+  const settings = await getSettings();
+  const page = await getCompanyPage('blog');
+  const posts = await getPosts();
+  return rss({
+    title: `${page.meta.title} | ${settings.brand}`,
+    description: page.meta.description,
+    site: context.site ?? context.url.origin,
+    customData: '<language>fr-FR</language>',
+    items: posts.map(({ slug, data }) => ({
+      title: data.title,
+      description: data.description,
+      pubDate: data.date,
+      link: `/blog/${slug}`,
+      author: `${settings.email} (${data.author})`,
+      categories: [data.category],
+    })),
+  });
+}
