@@ -75,7 +75,10 @@ export async function startDatabase({ dir, port, migrationsDir, log }) {
     applied,
     async stop() {
       await Promise.allSettled([pool.end(), admin.end()]);
-      await server.stop();
+      // On Ctrl-C the terminal signals PostgreSQL too: it may already be gone (stop() would then wait forever).
+      const proc = server.process;
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+      await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
     },
   };
 }

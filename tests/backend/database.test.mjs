@@ -145,6 +145,8 @@ describe('public.contacts as anon', () => {
       { email: 'é@ü.fr' }, { telephone: '' }, { telephone: null }, { prenom: '\u00a0' }, { message: '\n' },
       { nom: 'n'.repeat(100) }, { nom: 'n'.repeat(101) }, ...SERVICES.map((s) => ({ service_souhaite: s })),
       { service_souhaite: 'Support &amp; Maintenance' }, { message: 'm'.repeat(5000) }, { telephone: '1'.repeat(30) },
+      { prenom: 'p'.repeat(101) }, { message: 'm'.repeat(5001) }, { telephone: '1'.repeat(31) },
+      { email: `${'e'.repeat(247)}@exa.fr` }, { email: `${'e'.repeat(248)}@exa.fr` }, { email: 'a@b.c\n' },
     ];
     for (const change of samples) {
       const row = validContact(change);
