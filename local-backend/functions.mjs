@@ -92,7 +92,14 @@ export async function startFunction({ name, functionsDir, denoDir, env, log, tim
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      if (!ready) reject(new Error(`Function ${name} exited (${code ?? signal}) while starting:\n${output.trim()}`));
+      if (!ready) {
+        reject(
+          new Error(
+            `Edge Function ${name} could not start under Deno (exit ${code ?? signal}). On first run Deno downloads its ` +
+              `npm: imports from the npm registry into ${denoDir}: check the network or proxy.\n${output.trim()}`,
+          ),
+        );
+      }
       else if (!stopping) log(`[${name}] Deno process exited (${code ?? signal})`);
     });
   }).catch(async (error) => {

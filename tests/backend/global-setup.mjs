@@ -4,14 +4,21 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { startBackend } from '../../local-backend/index.mjs';
+import { CONTACT_FROM, CONTACT_TO, startBackend } from '../../local-backend/index.mjs';
 import { TEST_PORTS } from './ports.mjs';
 
 /** @param {import('vitest/node').TestProject} project */
 export default async function setup(project) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'agence-backend-test-'));
   const logs = [];
-  const backend = await startBackend({ dataDir, ports: TEST_PORTS, log: (msg) => logs.push(msg) });
+  // Pin the function's mail settings: a developer's supabase/functions/.env must not redirect test mail.
+  const functionEnv = {
+    RESEND_API_KEY: '',
+    SMTP_URL: `smtp://127.0.0.1:${TEST_PORTS.smtp}`,
+    CONTACT_TO: CONTACT_TO,
+    CONTACT_FROM: CONTACT_FROM,
+  };
+  const backend = await startBackend({ dataDir, ports: TEST_PORTS, functionEnv, log: (msg) => logs.push(msg) });
   console.log(`[backend tests] local backend ready in ${backend.startupMs} ms (data: ${dataDir})`);
 
   const actions = {
