@@ -31,8 +31,18 @@ export class GatewayError extends Error {
  */
 export function resolveRole(req, url) {
   const apikey = headerValue(req, 'apikey') ?? url.searchParams.get('apikey');
-  if (!apikey) throw new GatewayError(401, 'No API key found in request', 'No `apikey` request header or url param was found.');
-  if (!ACCEPTED_KEYS.has(apikey)) throw new GatewayError(401, 'Invalid API key', 'Double check your Supabase `anon` or `service_role` API key.');
+  if (!apikey)
+    throw new GatewayError(
+      401,
+      'No API key found in request',
+      'No `apikey` request header or url param was found.',
+    );
+  if (!ACCEPTED_KEYS.has(apikey))
+    throw new GatewayError(
+      401,
+      'Invalid API key',
+      'Double check your Supabase `anon` or `service_role` API key.',
+    );
 
   const incoming = headerValue(req, 'authorization');
   let authorization = apikey;
@@ -50,7 +60,9 @@ export function resolveRole(req, url) {
     if (!(error instanceof JwtError)) throw error;
     throw new ApiError(401, error.code, error.message, {
       details: error.details,
-      headers: { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${error.message}"` },
+      headers: {
+        'WWW-Authenticate': `Bearer error="invalid_token", error_description="${error.message}"`,
+      },
     });
   }
 }

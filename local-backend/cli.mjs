@@ -8,8 +8,11 @@ import { DEFAULT_DATA_DIR, PUBLISHABLE_KEY, ANON_KEY, startBackend } from './ind
 const command = process.argv[2] ?? 'start';
 
 if (command === 'reset') {
-  for (const part of ['db', 'mail']) await fs.rm(path.join(DEFAULT_DATA_DIR, part), { recursive: true, force: true });
-  console.log(`Local backend data wiped (${DEFAULT_DATA_DIR}: database and caught mail; the Deno cache is kept).`);
+  for (const part of ['db', 'mail'])
+    await fs.rm(path.join(DEFAULT_DATA_DIR, part), { recursive: true, force: true });
+  console.log(
+    `Local backend data wiped (${DEFAULT_DATA_DIR}: database and caught mail; the Deno cache is kept).`,
+  );
   process.exit(0);
 } else if (command !== 'start') {
   console.error(`Unknown command "${command}". Use: node local-backend/cli.mjs [start|reset]`);

@@ -55,5 +55,11 @@ export function urlsFor(ports) {
 }
 
 /** URLs on the default ports (what the site uses by default). */
-export const { apiUrl: API_URL, restUrl: REST_URL, functionsUrl: FUNCTIONS_URL, dbUrl: DB_URL, inboxUrl: INBOX_URL, smtpUrl: SMTP_URL } =
-  urlsFor(DEFAULT_PORTS);
+export const {
+  apiUrl: API_URL,
+  restUrl: REST_URL,
+  functionsUrl: FUNCTIONS_URL,
+  dbUrl: DB_URL,
+  inboxUrl: INBOX_URL,
+  smtpUrl: SMTP_URL,
+} = urlsFor(DEFAULT_PORTS);

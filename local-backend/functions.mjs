@@ -23,7 +23,9 @@ export async function listFunctions(functionsDir) {
   if (!existsSync(functionsDir)) return [];
   const entries = await fs.readdir(functionsDir, { withFileTypes: true });
   return entries
-    .filter((e) => e.isDirectory() && !e.name.startsWith('_') && /^[A-Za-z][A-Za-z0-9_-]*$/.test(e.name))
+    .filter(
+      (e) => e.isDirectory() && !e.name.startsWith('_') && /^[A-Za-z][A-Za-z0-9_-]*$/.test(e.name),
+    )
     .filter((e) => existsSync(path.join(functionsDir, e.name, 'index.ts')))
     .map((e) => e.name)
     .sort();
@@ -64,15 +66,33 @@ export function readEnvFile(file) {
  */
 export async function startFunction({ name, functionsDir, denoDir, env, log, timeoutMs = 60000 }) {
   const entry = pathToFileURL(path.join(functionsDir, name, 'index.ts')).href;
-  const args = ['run', '--allow-net', '--allow-env', '--allow-read', '--no-prompt', '--node-modules-dir=none', '--no-lock', BOOTSTRAP];
+  const args = [
+    'run',
+    '--allow-net',
+    '--allow-env',
+    '--allow-read',
+    '--no-prompt',
+    '--node-modules-dir=none',
+    '--no-lock',
+    BOOTSTRAP,
+  ];
   const child = spawnChild(denoExecutable(), args, {
     cwd: path.join(functionsDir, name),
-    env: { ...env, DENO_DIR: denoDir, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', LOCAL_FUNCTION_ENTRY: entry },
+    env: {
+      ...env,
+      DENO_DIR: denoDir,
+      NO_COLOR: '1',
+      DENO_NO_UPDATE_CHECK: '1',
+      LOCAL_FUNCTION_ENTRY: entry,
+    },
   });
   let output = '';
   let stopping = false;
   const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Function ${name} did not start within ${timeoutMs} ms.\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`Function ${name} did not start within ${timeoutMs} ms.\n${output}`)),
+      timeoutMs,
+    );
     child.stdout?.setEncoding('utf8');
     child.stderr?.setEncoding('utf8');
     let ready = false;
@@ -99,8 +119,7 @@ export async function startFunction({ name, functionsDir, denoDir, env, log, tim
               `npm: imports from the npm registry into ${denoDir}: check the network or proxy.\n${output.trim()}`,
           ),
         );
-      }
-      else if (!stopping) log(`[${name}] Deno process exited (${code ?? signal})`);
+      } else if (!stopping) log(`[${name}] Deno process exited (${code ?? signal})`);
     });
   }).catch(async (error) => {
     await stopChild(child);

@@ -61,7 +61,11 @@ export function createGateway(deps) {
 /** @param {http.ServerResponse} res @param {number} status @param {unknown} body */
 function sendJson(res, status, body, headers = {}) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -88,7 +92,15 @@ async function route(req, res, deps) {
     if (req.method === 'OPTIONS') return preflight(req, res);
     try {
       const { role, claims } = resolveRole(req, url);
-      await handleRest({ req, res, url, table: decodeURIComponent(rest[1]), role, claims, pool: deps.pool });
+      await handleRest({
+        req,
+        res,
+        url,
+        table: decodeURIComponent(rest[1]),
+        role,
+        claims,
+        pool: deps.pool,
+      });
     } catch (error) {
       if (error instanceof GatewayError) return sendJson(res, error.status, error);
       if (error instanceof ApiError) return sendApiError(res, error);
@@ -105,7 +117,9 @@ function preflight(req, res) {
   res.writeHead(200, {
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Allow-Methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS',
-    'Access-Control-Allow-Headers': headerValue(req, 'access-control-request-headers') ?? 'authorization, apikey, content-type, x-client-info',
+    'Access-Control-Allow-Headers':
+      headerValue(req, 'access-control-request-headers') ??
+      'authorization, apikey, content-type, x-client-info',
     'Access-Control-Max-Age': '86400',
     'Content-Length': 0,
   });
@@ -122,7 +136,10 @@ async function proxyFunction(req, res, url, name, subPath, deps) {
     target = await deps.functionTarget(name);
   } catch (error) {
     deps.log(`function ${name} failed to boot: ${error.message}`);
-    return sendJson(res, 503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
+    return sendJson(res, 503, {
+      code: 'BOOT_ERROR',
+      message: 'Function failed to start (please check logs)',
+    });
   }
   if (!target) {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -138,11 +155,22 @@ async function proxyFunction(req, res, url, name, subPath, deps) {
       return sendJson(res, 401, { msg: 'Invalid JWT' });
     }
   }
-  const headers = { ...req.headers, host: `127.0.0.1:${target.port}`, 'x-forwarded-host': req.headers.host ?? '', 'x-forwarded-proto': 'http' };
+  const headers = {
+    ...req.headers,
+    host: `127.0.0.1:${target.port}`,
+    'x-forwarded-host': req.headers.host ?? '',
+    'x-forwarded-proto': 'http',
+  };
   delete headers.connection;
   await new Promise((resolve) => {
     const upstream = http.request(
-      { host: '127.0.0.1', port: target.port, method: req.method, path: `/${encodeURIComponent(name)}${subPath}${url.search}`, headers },
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        method: req.method,
+        path: `/${encodeURIComponent(name)}${subPath}${url.search}`,
+        headers,
+      },
       (answer) => {
         const out = { ...answer.headers };
         delete out.connection;
@@ -156,7 +184,11 @@ async function proxyFunction(req, res, url, name, subPath, deps) {
     );
     upstream.once('error', (error) => {
       deps.log(`function ${name} unreachable: ${error.message}`);
-      if (!res.headersSent) sendJson(res, 503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
+      if (!res.headersSent)
+        sendJson(res, 503, {
+          code: 'BOOT_ERROR',
+          message: 'Function failed to start (please check logs)',
+        });
       resolve(undefined);
     });
     req.pipe(upstream);

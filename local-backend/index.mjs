@@ -11,11 +11,16 @@ import { startDatabase } from './postgres.mjs';
 
 export * from './config.mjs';
 
-const PASSED_ENV = /^(PATH|HOME|TMPDIR|LANG|HTTPS?_PROXY|NO_PROXY|ALL_PROXY|SSL_CERT_FILE|SSL_CERT_DIR|NODE_EXTRA_CA_CERTS|DENO_CERT|DENO_TLS_CA_STORE|NPM_CONFIG_REGISTRY)$/i;
+const PASSED_ENV =
+  /^(PATH|HOME|TMPDIR|LANG|HTTPS?_PROXY|NO_PROXY|ALL_PROXY|SSL_CERT_FILE|SSL_CERT_DIR|NODE_EXTRA_CA_CERTS|DENO_CERT|DENO_TLS_CA_STORE|NPM_CONFIG_REGISTRY)$/i;
 
 /** Host variables Deno needs to reach the npm registry (proxy, CA certificates); nothing else leaks in. */
 function networkEnv() {
-  return Object.fromEntries(Object.entries(process.env).filter(([key, value]) => PASSED_ENV.test(key) && value !== undefined));
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key, value]) => PASSED_ENV.test(key) && value !== undefined,
+    ),
+  );
 }
 
 /**
@@ -51,7 +56,12 @@ export async function startBackend(options = {}) {
   const urls = config.urlsFor(ports);
   const functionsDir = path.join(config.SUPABASE_DIR, 'functions');
 
-  await assertPortsFree({ 'API gateway': ports.api, database: ports.db, 'mail inbox': ports.inbox, SMTP: ports.smtp });
+  await assertPortsFree({
+    'API gateway': ports.api,
+    database: ports.db,
+    'mail inbox': ports.inbox,
+    SMTP: ports.smtp,
+  });
   await fs.mkdir(dataDir, { recursive: true });
 
   const functionEnv = {
@@ -86,12 +96,23 @@ export async function startBackend(options = {}) {
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    for (const stopOne of stoppers.reverse()) await stopOne().catch((e) => log(`stop: ${e.message}`));
+    for (const stopOne of stoppers.reverse())
+      await stopOne().catch((e) => log(`stop: ${e.message}`));
   };
 
   try {
-    const dbPromise = startDatabase({ dir: path.join(dataDir, 'db'), port: ports.db, migrationsDir: path.join(config.SUPABASE_DIR, 'migrations'), log });
-    const mailPromise = startMail({ smtpPort: ports.smtp, inboxPort: ports.inbox, mailDir: path.join(dataDir, 'mail'), log });
+    const dbPromise = startDatabase({
+      dir: path.join(dataDir, 'db'),
+      port: ports.db,
+      migrationsDir: path.join(config.SUPABASE_DIR, 'migrations'),
+      log,
+    });
+    const mailPromise = startMail({
+      smtpPort: ports.smtp,
+      inboxPort: ports.inbox,
+      mailDir: path.join(dataDir, 'mail'),
+      log,
+    });
     const fnPromises = names.map(launch);
     const results = await Promise.allSettled([dbPromise, mailPromise, ...fnPromises]);
     const [dbResult, mailResult] = results;
@@ -120,8 +141,14 @@ export async function startBackend(options = {}) {
         return launch(name);
       },
       async health() {
-        const dbOk = await db.adminPool.query('select 1').then(() => true, () => false);
-        const mailOk = await fetch(`http://127.0.0.1:${ports.inbox}/healthz`).then((r) => r.ok, () => false);
+        const dbOk = await db.adminPool.query('select 1').then(
+          () => true,
+          () => false,
+        );
+        const mailOk = await fetch(`http://127.0.0.1:${ports.inbox}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         /** @type {Record<string, boolean>} */
         const fnStatus = {};
         for (const name of names) {
@@ -129,7 +156,13 @@ export async function startBackend(options = {}) {
           fnStatus[name] = Boolean(fn?.isRunning());
         }
         const ok = dbOk && mailOk && Object.values(fnStatus).every(Boolean);
-        return { ok, status: ok ? 'ok' : 'degraded', database: dbOk, mail: mailOk, functions: fnStatus };
+        return {
+          ok,
+          status: ok ? 'ok' : 'degraded',
+          database: dbOk,
+          mail: mailOk,
+          functions: fnStatus,
+        };
       },
     });
     await gateway.start();

@@ -29,7 +29,8 @@ function decodeJson(part) {
 export function verifyJwt(token, secret, nowSeconds = Math.floor(Date.now() / 1000)) {
   if (token === '') throw new JwtError('PGRST301', 'Empty JWT is sent in Authorization header');
   const parts = token.split('.');
-  if (parts.length !== 3) throw new JwtError('PGRST301', `Expected 3 parts in JWT; got ${parts.length}`);
+  if (parts.length !== 3)
+    throw new JwtError('PGRST301', `Expected 3 parts in JWT; got ${parts.length}`);
   let header;
   let claims;
   try {
@@ -38,11 +39,16 @@ export function verifyJwt(token, secret, nowSeconds = Math.floor(Date.now() / 10
   } catch {
     throw new JwtError('PGRST301', 'JWT cryptographic operation failed');
   }
-  if (header.alg !== 'HS256') throw new JwtError('PGRST301', 'Wrong or unsupported encoding algorithm');
+  if (header.alg !== 'HS256')
+    throw new JwtError('PGRST301', 'Wrong or unsupported encoding algorithm');
   const expected = createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest();
   const given = Buffer.from(parts[2], 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new JwtError('PGRST301', 'No suitable key or wrong key type', 'None of the keys was able to decode the JWT');
+    throw new JwtError(
+      'PGRST301',
+      'No suitable key or wrong key type',
+      'None of the keys was able to decode the JWT',
+    );
   }
   if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) {
     throw new JwtError('PGRST303', 'Parsing claims failed');
@@ -52,9 +58,12 @@ export function verifyJwt(token, secret, nowSeconds = Math.floor(Date.now() / 10
       throw new JwtError('PGRST303', `The JWT '${key}' claim must be a number`);
     }
   }
-  if (typeof claims.exp === 'number' && nowSeconds > claims.exp + SKEW_SECONDS) throw new JwtError('PGRST303', 'JWT expired');
-  if (typeof claims.nbf === 'number' && nowSeconds < claims.nbf - SKEW_SECONDS) throw new JwtError('PGRST303', 'JWT not yet valid');
-  if (typeof claims.iat === 'number' && nowSeconds < claims.iat - SKEW_SECONDS) throw new JwtError('PGRST303', 'JWT issued at future');
+  if (typeof claims.exp === 'number' && nowSeconds > claims.exp + SKEW_SECONDS)
+    throw new JwtError('PGRST303', 'JWT expired');
+  if (typeof claims.nbf === 'number' && nowSeconds < claims.nbf - SKEW_SECONDS)
+    throw new JwtError('PGRST303', 'JWT not yet valid');
+  if (typeof claims.iat === 'number' && nowSeconds < claims.iat - SKEW_SECONDS)
+    throw new JwtError('PGRST303', 'JWT issued at future');
   return claims;
 }
 

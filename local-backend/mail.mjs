@@ -26,8 +26,21 @@ export async function startMail({ smtpPort, inboxPort, mailDir, log }) {
   async function start() {
     if (child) return;
     await fs.mkdir(mailDir, { recursive: true });
-    const args = [bin, '--smtp', String(smtpPort), '--web', String(inboxPort), '--ip', '127.0.0.1', '--mail-directory', mailDir, '--silent'];
-    const proc = spawnChild(process.execPath, args, { env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+    const args = [
+      bin,
+      '--smtp',
+      String(smtpPort),
+      '--web',
+      String(inboxPort),
+      '--ip',
+      '127.0.0.1',
+      '--mail-directory',
+      mailDir,
+      '--silent',
+    ];
+    const proc = spawnChild(process.execPath, args, {
+      env: { ...process.env, NODE_NO_WARNINGS: '1' },
+    });
     let output = '';
     proc.stdout?.on('data', (d) => (output += d));
     proc.stderr?.on('data', (d) => (output += d));

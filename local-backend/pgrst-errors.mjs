@@ -41,7 +41,12 @@ export function pgErrorStatus(sqlState, message, authed) {
   if (code.startsWith('08')) return 503;
   if (code === '53400') return 500;
   if (code.startsWith('53') || code === '57P01') return 503;
-  if (['25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX', '09'].some((p) => code.startsWith(p))) return 500;
+  if (
+    ['25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX', '09'].some(
+      (p) => code.startsWith(p),
+    )
+  )
+    return 500;
   if (code === '42P17') return 500;
   if (['0L', '0P', '28'].some((p) => code.startsWith(p))) return 403;
   return 400;
@@ -54,11 +59,17 @@ export function pgErrorStatus(sqlState, message, authed) {
  */
 export function fromPgError(error, authed) {
   if (!error?.code) {
-    return new ApiError(503, 'PGRST000', 'Database client error. Retrying the connection.', { details: String(error?.message ?? error) });
+    return new ApiError(503, 'PGRST000', 'Database client error. Retrying the connection.', {
+      details: String(error?.message ?? error),
+    });
   }
   const status = pgErrorStatus(error.code, error.message, authed);
   const headers = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
-  return new ApiError(status, error.code, error.message, { details: error.detail ?? null, hint: error.hint ?? null, headers });
+  return new ApiError(status, error.code, error.message, {
+    details: error.detail ?? null,
+    hint: error.hint ?? null,
+    headers,
+  });
 }
 
 /**

@@ -9,7 +9,9 @@ function probe(port) {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(undefined)));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () =>
+      server.close(() => resolve(undefined)),
+    );
   });
 }
 
@@ -23,7 +25,10 @@ export async function assertPortsFree(ports) {
     try {
       await probe(port);
     } catch (error) {
-      const reason = error?.code === 'EADDRINUSE' ? 'is already in use' : `cannot be used (${error?.code ?? error})`;
+      const reason =
+        error?.code === 'EADDRINUSE'
+          ? 'is already in use'
+          : `cannot be used (${error?.code ?? error})`;
       throw new Error(
         `Port ${port} (${label}) ${reason}. Another local backend (npm run backend, npm start or npm run dev) ` +
           `or a Supabase CLI stack (supabase start) may be running: stop it, or use that one.`,

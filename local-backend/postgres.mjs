@@ -38,8 +38,20 @@ export async function startDatabase({ dir, port, migrationsDir, log }) {
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: true,
-    initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=localhost', '-c', 'unix_socket_directories=', '-c', 'synchronous_commit=off'],
+    initdbFlags: [
+      '--encoding=UTF8',
+      '--locale=C',
+      '--locale-provider=builtin',
+      '--builtin-locale=C.UTF-8',
+    ],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=localhost',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'synchronous_commit=off',
+    ],
     onLog: () => {},
     onError: (e) => log(`postgres: ${e instanceof Error ? e.message : String(e)}`),
   });
@@ -51,10 +63,19 @@ export async function startDatabase({ dir, port, migrationsDir, log }) {
   try {
     await server.start();
   } catch (error) {
-    throw new Error(`PostgreSQL did not start on port ${port} (data: ${dir}). ${error ? String(error) : ''}`.trim());
+    throw new Error(
+      `PostgreSQL did not start on port ${port} (data: ${dir}). ${error ? String(error) : ''}`.trim(),
+    );
   }
 
-  const admin = new pg.Pool({ host: '127.0.0.1', port, user: DB_USER, password: DB_PASSWORD, database: DB_NAME, max: 2 });
+  const admin = new pg.Pool({
+    host: '127.0.0.1',
+    port,
+    user: DB_USER,
+    password: DB_PASSWORD,
+    database: DB_NAME,
+    max: 2,
+  });
   /** @type {string[]} */
   let applied = [];
   try {
@@ -65,7 +86,14 @@ export async function startDatabase({ dir, port, migrationsDir, log }) {
     await server.stop().catch(() => {});
     throw error;
   }
-  const pool = new pg.Pool({ host: '127.0.0.1', port, user: 'authenticator', password: DB_PASSWORD, database: DB_NAME, max: 5 });
+  const pool = new pg.Pool({
+    host: '127.0.0.1',
+    port,
+    user: 'authenticator',
+    password: DB_PASSWORD,
+    database: DB_NAME,
+    max: 5,
+  });
   pool.on('error', () => {});
   admin.on('error', () => {});
 
@@ -78,7 +106,10 @@ export async function startDatabase({ dir, port, migrationsDir, log }) {
       // On Ctrl-C the terminal signals PostgreSQL too: it may already be gone (stop() would then wait forever).
       const proc = server.process;
       if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-      await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+      await Promise.race([
+        server.stop(),
+        new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
+      ]);
     },
   };
 }

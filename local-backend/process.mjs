@@ -51,11 +51,16 @@ export async function stopChild(child, graceMs = 3000) {
  * @param {number} port
  * @param {{ host?: string, timeoutMs?: number, child?: import('node:child_process').ChildProcess, name?: string }} [options]
  */
-export async function waitForPort(port, { host = '127.0.0.1', timeoutMs = 15000, child, name = `port ${port}` } = {}) {
+export async function waitForPort(
+  port,
+  { host = '127.0.0.1', timeoutMs = 15000, child, name = `port ${port}` } = {},
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && (child.exitCode !== null || child.signalCode !== null)) {
-      throw new Error(`${name} exited (code ${child.exitCode ?? child.signalCode}) before listening on ${port}`);
+      throw new Error(
+        `${name} exited (code ${child.exitCode ?? child.signalCode}) before listening on ${port}`,
+      );
     }
     if (await canConnect(port, host)) return;
     await new Promise((r) => setTimeout(r, 50));

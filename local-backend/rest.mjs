@@ -3,7 +3,15 @@
 import { ApiError, fromPgError } from './pgrst-errors.mjs';
 import { tableColumns, suggestTable } from './catalog.mjs';
 
-const RESERVED_PARAMS = new Set(['select', 'columns', 'limit', 'offset', 'order', 'on_conflict', 'apikey']);
+const RESERVED_PARAMS = new Set([
+  'select',
+  'columns',
+  'limit',
+  'offset',
+  'order',
+  'on_conflict',
+  'apikey',
+]);
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /** @param {string} name */
@@ -67,7 +75,11 @@ export function decodeRows(text, columnsParam, table, known) {
   }
   for (const column of columns) {
     if (!known.has(column)) {
-      throw new ApiError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
+      throw new ApiError(
+        400,
+        'PGRST204',
+        `Could not find the '${column}' column of '${table}' in the schema cache`,
+      );
     }
   }
   return { rows, columns };
@@ -85,7 +97,11 @@ function selectList(select, table) {
     .map((c) => {
       if (c === '*') return '*';
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(c)) {
-        throw new ApiError(400, 'PGRST100', `The local backend only supports plain column names in select, got "${c}"`);
+        throw new ApiError(
+          400,
+          'PGRST100',
+          `The local backend only supports plain column names in select, got "${c}"`,
+        );
       }
       return `${ident(table)}.${ident(c)}`;
     })
@@ -104,7 +120,12 @@ function whereClause(params, known, table, values) {
   for (const [key, raw] of params) {
     if (RESERVED_PARAMS.has(key)) continue;
     const match = /^eq\.(.*)$/s.exec(raw);
-    if (!match) throw new ApiError(400, 'PGRST100', `The local backend only supports "eq" filters, got "${key}=${raw}"`);
+    if (!match)
+      throw new ApiError(
+        400,
+        'PGRST100',
+        `The local backend only supports "eq" filters, got "${key}=${raw}"`,
+      );
     if (!known.has(key)) throw new ApiError(400, '42703', `column ${table}.${key} does not exist`);
     values.push(match[1]);
     parts.push(`${ident(key)} = $${values.length}`);
@@ -119,22 +140,34 @@ function whereClause(params, known, table, values) {
  */
 export async function handleRest({ req, res, url, table, role, claims, pool }) {
   const method = req.method ?? 'GET';
-  const profile = req.headers[method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile'];
+  const profile =
+    req.headers[method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile'];
   if (profile && profile !== 'public') {
-    throw new ApiError(406, 'PGRST106', `Invalid schema: ${profile}`, { hint: 'Only the following schemas are exposed: public, graphql_public' });
+    throw new ApiError(406, 'PGRST106', `Invalid schema: ${profile}`, {
+      hint: 'Only the following schemas are exposed: public, graphql_public',
+    });
   }
   const known = await tableColumns(pool, table);
   if (!known) {
     const near = await suggestTable(pool, table);
-    throw new ApiError(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`, {
-      hint: near ? `Perhaps you meant the table 'public.${near}'` : null,
-    });
+    throw new ApiError(
+      404,
+      'PGRST205',
+      `Could not find the table 'public.${table}' in the schema cache`,
+      {
+        hint: near ? `Perhaps you meant the table 'public.${near}'` : null,
+      },
+    );
   }
   const prefer = parsePrefer(req.headers.prefer);
   const representation = prefer.return === 'representation';
   const wantsObject = /application\/vnd\.pgrst\.object\+json/i.test(req.headers.accept ?? '');
   if (prefer.resolution) {
-    throw new ApiError(501, 'PGRST000', 'The local backend does not support upserts (Prefer: resolution=…)');
+    throw new ApiError(
+      501,
+      'PGRST000',
+      'The local backend does not support upserts (Prefer: resolution=…)',
+    );
   }
 
   /** @type {unknown[]} */
@@ -142,16 +175,27 @@ export async function handleRest({ req, res, url, table, role, claims, pool }) {
   let sql;
   let status;
   if (method === 'POST') {
-    const contentType = (req.headers['content-type'] ?? 'application/json').split(';')[0].trim().toLowerCase();
-    if (contentType !== 'application/json') throw new ApiError(400, 'PGRST102', `Content-Type not acceptable: ${contentType}`);
-    const { rows, columns } = decodeRows(await readBody(req), url.searchParams.get('columns'), table, known);
+    const contentType = (req.headers['content-type'] ?? 'application/json')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
+    if (contentType !== 'application/json')
+      throw new ApiError(400, 'PGRST102', `Content-Type not acceptable: ${contentType}`);
+    const { rows, columns } = decodeRows(
+      await readBody(req),
+      url.searchParams.get('columns'),
+      table,
+      known,
+    );
     if (rows.length === 0) return sendRows(res, 201, [], representation, wantsObject, prefer);
     values.push(JSON.stringify(rows));
     const cols = columns.map(ident).join(', ');
     const source = columns.length
       ? `select ${cols} from json_populate_recordset(null::public.${ident(table)}, $1::json)`
       : `select from json_array_elements($1::json)`;
-    const target = columns.length ? `public.${ident(table)} (${cols}) ${source}` : `public.${ident(table)} ${source}`;
+    const target = columns.length
+      ? `public.${ident(table)} (${cols}) ${source}`
+      : `public.${ident(table)} ${source}`;
     sql = `insert into ${target} returning ${representation ? selectList(url.searchParams.get('select'), table) : '1'}`;
     status = 201;
   } else if (method === 'GET' || method === 'HEAD') {
@@ -183,7 +227,8 @@ export async function handleRest({ req, res, url, table, role, claims, pool }) {
       details: `The result contains ${result.length} rows`,
     });
   }
-  if (method === 'GET' || method === 'HEAD') return sendRows(res, 200, result, true, wantsObject, prefer, method === 'HEAD');
+  if (method === 'GET' || method === 'HEAD')
+    return sendRows(res, 200, result, true, wantsObject, prefer, method === 'HEAD');
   return sendRows(res, status, result, representation, wantsObject, prefer);
 }
 
@@ -196,7 +241,9 @@ async function runAs(pool, role, claims, method, path, headers, sql, values) {
   try {
     client = await pool.connect();
   } catch (error) {
-    throw new ApiError(503, 'PGRST001', 'Database client error. Retrying the connection.', { details: String(error.message) });
+    throw new ApiError(503, 'PGRST001', 'Database client error. Retrying the connection.', {
+      details: String(error.message),
+    });
   }
   try {
     await client.query('begin');

@@ -72,11 +72,10 @@ export async function applyMigrations(admin, dir, log) {
     try {
       await client.query('begin');
       await client.query(sql);
-      await client.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
-        version,
-        name,
-        [sql],
-      ]);
+      await client.query(
+        'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+        [version, name, [sql]],
+      );
       await client.query('commit');
     } catch (error) {
       await client.query('rollback').catch(() => {});

@@ -18,7 +18,10 @@ afterAll(() => db?.end());
 async function as(role, sql, values = []) {
   await db.query('begin');
   try {
-    await db.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [role, JSON.stringify({ role })]);
+    await db.query(
+      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`,
+      [role, JSON.stringify({ role })],
+    );
     const { rows } = await db.query(sql, values);
     return { rows };
   } catch (error) {
@@ -32,17 +35,25 @@ const COLUMNS = ['id', 'prenom', 'nom', 'email', 'telephone', 'service_souhaite'
 function insertContact(role, row) {
   const columns = COLUMNS.filter((c) => c in row);
   const placeholders = columns.map((_, i) => `$${i + 1}`).join(', ');
-  return as(role, `insert into public.contacts (${columns.join(', ')}) values (${placeholders}) returning 1`, columns.map((c) => row[c]));
+  return as(
+    role,
+    `insert into public.contacts (${columns.join(', ')}) values (${placeholders}) returning 1`,
+    columns.map((c) => row[c]),
+  );
 }
 
 describe('migrations', () => {
   it('recorded every migration once in supabase_migrations.schema_migrations', async () => {
-    const { rows } = await db.query('select version from supabase_migrations.schema_migrations order by version');
+    const { rows } = await db.query(
+      'select version from supabase_migrations.schema_migrations order by version',
+    );
     expect(rows.map((r) => r.version)).toEqual(['20261121000000', '20261121000100']);
   });
 
   it('enabled row level security on every public table', async () => {
-    const { rows } = await db.query(`select relname, relrowsecurity from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by 1`);
+    const { rows } = await db.query(
+      `select relname, relrowsecurity from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by 1`,
+    );
     expect(rows).toEqual([
       { relname: 'contacts', relrowsecurity: true },
       { relname: 'newsletter_subscriptions', relrowsecurity: true },
@@ -50,7 +61,9 @@ describe('migrations', () => {
   });
 
   it('lists the same six services in the database check as in the function', async () => {
-    const { rows } = await db.query(`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'contacts_service_souhaite_allowed'`);
+    const { rows } = await db.query(
+      `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'contacts_service_souhaite_allowed'`,
+    );
     const inDb = [...rows[0].def.matchAll(/'([^']+)'::text/g)].map((m) => m[1]);
     expect(inDb.sort()).toEqual([...SERVICES].sort());
   });
@@ -76,12 +89,18 @@ describe('public.contacts as anon', () => {
   });
 
   it('may not read back what it inserts (insert … returning *)', async () => {
-    const { error } = await as('anon', `insert into public.contacts (prenom, nom, email, service_souhaite, message) values ('a','b','a@b.fr','Automatisation IA','m') returning *`);
+    const { error } = await as(
+      'anon',
+      `insert into public.contacts (prenom, nom, email, service_souhaite, message) values ('a','b','a@b.fr','Automatisation IA','m') returning *`,
+    );
     expect(error?.code).toBe('42501');
   });
 
   it('may not choose created_at', async () => {
-    const { error } = await as('anon', `insert into public.contacts (prenom, nom, email, service_souhaite, message, created_at) values ('a','b','a@b.fr','Automatisation IA','m', '2000-01-01') returning 1`);
+    const { error } = await as(
+      'anon',
+      `insert into public.contacts (prenom, nom, email, service_souhaite, message, created_at) values ('a','b','a@b.fr','Automatisation IA','m', '2000-01-01') returning 1`,
+    );
     expect(error?.code).toBe('42501');
   });
 
@@ -90,8 +109,19 @@ describe('public.contacts as anon', () => {
     await db.query('begin');
     try {
       await db.query(`select set_config('role', 'anon', true)`);
-      await db.query(`insert into public.contacts (id, prenom, nom, email, service_souhaite, message) values ($1, 'a', 'b', 'a@b.fr', 'Automatisation IA', 'm') returning 1`, [row.id]);
-      const error = await db.query(`insert into public.contacts (id, prenom, nom, email, service_souhaite, message) values ($1, 'a', 'b', 'a@b.fr', 'Automatisation IA', 'm') returning 1`, [row.id]).then(() => null, (e) => e);
+      await db.query(
+        `insert into public.contacts (id, prenom, nom, email, service_souhaite, message) values ($1, 'a', 'b', 'a@b.fr', 'Automatisation IA', 'm') returning 1`,
+        [row.id],
+      );
+      const error = await db
+        .query(
+          `insert into public.contacts (id, prenom, nom, email, service_souhaite, message) values ($1, 'a', 'b', 'a@b.fr', 'Automatisation IA', 'm') returning 1`,
+          [row.id],
+        )
+        .then(
+          () => null,
+          (e) => e,
+        );
       expect(error?.code).toBe('23505');
       expect(error.message).toBe('duplicate key value violates unique constraint "contacts_pkey"');
     } finally {
@@ -117,8 +147,18 @@ describe('public.contacts as anon', () => {
     ['email with a space', { email: 'ada @example.com' }, '23514', /contacts_email_format/],
     ['email without a dot after @', { email: 'ada@example' }, '23514', /contacts_email_format/],
     ['email with two @', { email: 'a@b@example.com' }, '23514', /contacts_email_format/],
-    ['unknown service', { service_souhaite: 'Plomberie' }, '23514', /contacts_service_souhaite_allowed/],
-    ['service in the wrong case', { service_souhaite: 'automatisation ia' }, '23514', /contacts_service_souhaite_allowed/],
+    [
+      'unknown service',
+      { service_souhaite: 'Plomberie' },
+      '23514',
+      /contacts_service_souhaite_allowed/,
+    ],
+    [
+      'service in the wrong case',
+      { service_souhaite: 'automatisation ia' },
+      '23514',
+      /contacts_service_souhaite_allowed/,
+    ],
   ])('refuses %s', async (_label, change, code, message) => {
     const row = { ...validContact(), ...change };
     for (const key of Object.keys(change)) if (change[key] === undefined) delete row[key];
@@ -141,12 +181,29 @@ describe('public.contacts as anon', () => {
 
   it('agrees with the function validation on every sample (same verdict in both places)', async () => {
     const samples = [
-      {}, { prenom: ' x ' }, { email: 'x@y.z' }, { email: 'x@y' }, { email: ' x@y.fr' }, { email: 'x@y.fr ' },
-      { email: 'é@ü.fr' }, { telephone: '' }, { telephone: null }, { prenom: '\u00a0' }, { message: '\n' },
-      { nom: 'n'.repeat(100) }, { nom: 'n'.repeat(101) }, ...SERVICES.map((s) => ({ service_souhaite: s })),
-      { service_souhaite: 'Support &amp; Maintenance' }, { message: 'm'.repeat(5000) }, { telephone: '1'.repeat(30) },
-      { prenom: 'p'.repeat(101) }, { message: 'm'.repeat(5001) }, { telephone: '1'.repeat(31) },
-      { email: `${'e'.repeat(247)}@exa.fr` }, { email: `${'e'.repeat(248)}@exa.fr` }, { email: 'a@b.c\n' },
+      {},
+      { prenom: ' x ' },
+      { email: 'x@y.z' },
+      { email: 'x@y' },
+      { email: ' x@y.fr' },
+      { email: 'x@y.fr ' },
+      { email: 'é@ü.fr' },
+      { telephone: '' },
+      { telephone: null },
+      { prenom: '\u00a0' },
+      { message: '\n' },
+      { nom: 'n'.repeat(100) },
+      { nom: 'n'.repeat(101) },
+      ...SERVICES.map((s) => ({ service_souhaite: s })),
+      { service_souhaite: 'Support &amp; Maintenance' },
+      { message: 'm'.repeat(5000) },
+      { telephone: '1'.repeat(30) },
+      { prenom: 'p'.repeat(101) },
+      { message: 'm'.repeat(5001) },
+      { telephone: '1'.repeat(31) },
+      { email: `${'e'.repeat(247)}@exa.fr` },
+      { email: `${'e'.repeat(248)}@exa.fr` },
+      { email: 'a@b.c\n' },
     ];
     for (const change of samples) {
       const row = validContact(change);
@@ -163,18 +220,28 @@ describe('public.contacts as other roles', () => {
   });
 
   it('service_role may read rows', async () => {
-    const { error, rows } = await as('service_role', 'select count(*)::int as n from public.contacts');
+    const { error, rows } = await as(
+      'service_role',
+      'select count(*)::int as n from public.contacts',
+    );
     expect(error).toBeUndefined();
     expect(rows[0].n).toBeGreaterThanOrEqual(0);
   });
 });
 
 describe('public.newsletter_subscriptions as anon', () => {
-  const subscribe = (email) => as('anon', 'insert into public.newsletter_subscriptions (email) values ($1) returning 1', [email]);
+  const subscribe = (email) =>
+    as('anon', 'insert into public.newsletter_subscriptions (email) values ($1) returning 1', [
+      email,
+    ]);
 
   it('may insert an address, not read, update or delete', async () => {
     expect((await subscribe('lecteur@example.com')).error).toBeUndefined();
-    for (const sql of ['select * from public.newsletter_subscriptions', `update public.newsletter_subscriptions set email = 'x@y.fr'`, 'delete from public.newsletter_subscriptions']) {
+    for (const sql of [
+      'select * from public.newsletter_subscriptions',
+      `update public.newsletter_subscriptions set email = 'x@y.fr'`,
+      'delete from public.newsletter_subscriptions',
+    ]) {
       expect((await as('anon', sql)).error?.code).toBe('42501');
     }
   });
@@ -188,8 +255,17 @@ describe('public.newsletter_subscriptions as anon', () => {
     await db.query('begin');
     try {
       await db.query(`select set_config('role', 'anon', true)`);
-      await db.query(`insert into public.newsletter_subscriptions (email) values ('Repeat@Example.com') returning 1`);
-      const error = await db.query(`insert into public.newsletter_subscriptions (email) values ('repeat@example.com') returning 1`).then(() => null, (e) => e);
+      await db.query(
+        `insert into public.newsletter_subscriptions (email) values ('Repeat@Example.com') returning 1`,
+      );
+      const error = await db
+        .query(
+          `insert into public.newsletter_subscriptions (email) values ('repeat@example.com') returning 1`,
+        )
+        .then(
+          () => null,
+          (e) => e,
+        );
       expect(error?.code).toBe('23505');
     } finally {
       await db.query('rollback');

@@ -1,7 +1,14 @@
 // The real send-contact-email function (Deno, via the gateway) against the real SMTP catcher.
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { backend, caughtMail, control, mailAbout, supabaseClient, validContact } from './support.mjs';
+import {
+  backend,
+  caughtMail,
+  control,
+  mailAbout,
+  supabaseClient,
+  validContact,
+} from './support.mjs';
 
 const functionUrl = () => `${backend().urls.functionsUrl}/send-contact-email`;
 
@@ -20,7 +27,11 @@ async function waitForMail(needle, count = 1, timeoutMs = 5000) {
 function invokeRaw(body, init = {}) {
   return fetch(functionUrl(), {
     method: 'POST',
-    headers: { apikey: backend().keys.publishable, 'Content-Type': 'application/json', ...init.headers },
+    headers: {
+      apikey: backend().keys.publishable,
+      'Content-Type': 'application/json',
+      ...init.headers,
+    },
     body,
     ...init,
   });
@@ -33,7 +44,9 @@ describe('send-contact-email through the gateway', () => {
       message: "Bonjour,\n<script>alert('x')</script>\nÀ bientôt",
       service_souhaite: 'Support & Maintenance',
     });
-    const { data, error } = await supabaseClient().functions.invoke('send-contact-email', { body: contact });
+    const { data, error } = await supabaseClient().functions.invoke('send-contact-email', {
+      body: contact,
+    });
     expect(error).toBeNull();
     expect(data).toEqual({ ok: true });
 
@@ -45,7 +58,14 @@ describe('send-contact-email through the gateway', () => {
     expect(mail.replyTo?.[0]?.address ?? mail.headers['reply-to']).toContain(contact.email);
     expect(mail.subject).toContain(contact.prenom);
     expect(mail.subject).toContain('Support & Maintenance');
-    for (const value of [contact.prenom, contact.nom, contact.email, contact.telephone, contact.service_souhaite, contact.message]) {
+    for (const value of [
+      contact.prenom,
+      contact.nom,
+      contact.email,
+      contact.telephone,
+      contact.service_souhaite,
+      contact.message,
+    ]) {
       expect(mail.text).toContain(value);
     }
     expect(mail.html).toContain('&lt;b&gt;Lovelace&lt;/b&gt; &amp; &quot;Byron&quot;');
@@ -57,25 +77,51 @@ describe('send-contact-email through the gateway', () => {
 
   it('works with the legacy anon key too (Authorization: Bearer <anon JWT>)', async () => {
     const contact = validContact();
-    const { error } = await supabaseClient(backend().keys.anon).functions.invoke('send-contact-email', { body: contact });
+    const { error } = await supabaseClient(backend().keys.anon).functions.invoke(
+      'send-contact-email',
+      { body: contact },
+    );
     expect(error).toBeNull();
     expect(await waitForMail(contact.prenom)).toHaveLength(1);
   });
 
   it.each([
     ['invalid JSON', '{"prenom": "Ada",', 400, /valid JSON/],
-    ['a missing field', JSON.stringify({ ...validContact(), email: undefined }), 422, /"email" is required/],
-    ['a bad e-mail', JSON.stringify(validContact({ email: 'ada@' })), 422, /"email" must be a valid e-mail/],
-    ['an unknown service', JSON.stringify(validContact({ service_souhaite: 'Plomberie' })), 422, /"service_souhaite" must be one of/],
-    ['an over-long message', JSON.stringify(validContact({ message: 'x'.repeat(5001) })), 422, /"message" must be at most 5000/],
-  ])('refuses %s with a 4xx and a clear JSON message, sending nothing', async (_label, body, status, message) => {
-    const before = (await caughtMail()).length;
-    const res = await invokeRaw(body);
-    expect(res.status).toBe(status);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect((await res.json()).error).toMatch(message);
-    expect((await caughtMail()).length).toBe(before);
-  });
+    [
+      'a missing field',
+      JSON.stringify({ ...validContact(), email: undefined }),
+      422,
+      /"email" is required/,
+    ],
+    [
+      'a bad e-mail',
+      JSON.stringify(validContact({ email: 'ada@' })),
+      422,
+      /"email" must be a valid e-mail/,
+    ],
+    [
+      'an unknown service',
+      JSON.stringify(validContact({ service_souhaite: 'Plomberie' })),
+      422,
+      /"service_souhaite" must be one of/,
+    ],
+    [
+      'an over-long message',
+      JSON.stringify(validContact({ message: 'x'.repeat(5001) })),
+      422,
+      /"message" must be at most 5000/,
+    ],
+  ])(
+    'refuses %s with a 4xx and a clear JSON message, sending nothing',
+    async (_label, body, status, message) => {
+      const before = (await caughtMail()).length;
+      const res = await invokeRaw(body);
+      expect(res.status).toBe(status);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect((await res.json()).error).toMatch(message);
+      expect((await caughtMail()).length).toBe(before);
+    },
+  );
 
   it('refuses GET with 405', async () => {
     const res = await fetch(functionUrl(), { headers: { apikey: backend().keys.publishable } });
@@ -84,7 +130,9 @@ describe('send-contact-email through the gateway', () => {
   });
 
   it('gives supabase-js a FunctionsHttpError whose body names the field', async () => {
-    const { data, error } = await supabaseClient().functions.invoke('send-contact-email', { body: { prenom: 'Ada' } });
+    const { data, error } = await supabaseClient().functions.invoke('send-contact-email', {
+      body: { prenom: 'Ada' },
+    });
     expect(data).toBeNull();
     expect(error).toBeInstanceOf(FunctionsHttpError);
     expect(error.context.status).toBe(422);
@@ -94,17 +142,29 @@ describe('send-contact-email through the gateway', () => {
   it('answers the browser preflight itself with the CORS headers', async () => {
     const res = await fetch(functionUrl(), {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:4321', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey,content-type,x-client-info' },
+      headers: {
+        Origin: 'http://localhost:4321',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'apikey,content-type,x-client-info',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    const allowed = res.headers.get('access-control-allow-headers').split(',').map((h) => h.trim());
-    expect(allowed).toEqual(expect.arrayContaining(['apikey', 'content-type', 'x-client-info', 'authorization']));
+    const allowed = res.headers
+      .get('access-control-allow-headers')
+      .split(',')
+      .map((h) => h.trim());
+    expect(allowed).toEqual(
+      expect.arrayContaining(['apikey', 'content-type', 'x-client-info', 'authorization']),
+    );
     expect(res.headers.get('access-control-allow-methods')).toMatch(/POST/);
   });
 
   it('answers an unknown function with 404', async () => {
-    const res = await fetch(`${backend().urls.functionsUrl}/nope`, { method: 'POST', headers: { apikey: backend().keys.publishable } });
+    const res = await fetch(`${backend().urls.functionsUrl}/nope`, {
+      method: 'POST',
+      headers: { apikey: backend().keys.publishable },
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -114,14 +174,18 @@ describe('failures for real', () => {
     const contact = validContact();
     await control('mail/stop');
     try {
-      const { error } = await supabaseClient().functions.invoke('send-contact-email', { body: contact });
+      const { error } = await supabaseClient().functions.invoke('send-contact-email', {
+        body: contact,
+      });
       expect(error).toBeInstanceOf(FunctionsHttpError);
       expect(error.context.status).toBe(502);
       expect((await error.context.json()).error).toMatch(/could not be sent/);
     } finally {
       await control('mail/start');
     }
-    const { error } = await supabaseClient().functions.invoke('send-contact-email', { body: contact });
+    const { error } = await supabaseClient().functions.invoke('send-contact-email', {
+      body: contact,
+    });
     expect(error).toBeNull();
     expect(await waitForMail(contact.prenom)).toHaveLength(1);
   });
@@ -132,7 +196,9 @@ describe('failures for real', () => {
       const insert = await supabaseClient().from('contacts').insert(validContact());
       expect(insert.status).toBe(0);
       expect(insert.error?.message).toMatch(/fetch failed/);
-      const { error } = await supabaseClient().functions.invoke('send-contact-email', { body: validContact() });
+      const { error } = await supabaseClient().functions.invoke('send-contact-email', {
+        body: validContact(),
+      });
       expect(error?.name).toBe('FunctionsFetchError');
     } finally {
       await control('gateway/start');
@@ -143,6 +209,12 @@ describe('failures for real', () => {
   it('reports every part healthy on GET /health', async () => {
     const res = await fetch(`${backend().urls.apiUrl}/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, status: 'ok', database: true, mail: true, functions: { 'send-contact-email': true } });
+    expect(await res.json()).toEqual({
+      ok: true,
+      status: 'ok',
+      database: true,
+      mail: true,
+      functions: { 'send-contact-email': true },
+    });
   });
 });

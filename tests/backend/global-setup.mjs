@@ -18,7 +18,12 @@ export default async function setup(project) {
     CONTACT_TO: CONTACT_TO,
     CONTACT_FROM: CONTACT_FROM,
   };
-  const backend = await startBackend({ dataDir, ports: TEST_PORTS, functionEnv, log: (msg) => logs.push(msg) });
+  const backend = await startBackend({
+    dataDir,
+    ports: TEST_PORTS,
+    functionEnv,
+    log: (msg) => logs.push(msg),
+  });
   console.log(`[backend tests] local backend ready in ${backend.startupMs} ms (data: ${dataDir})`);
 
   const actions = {

@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { createHandler } from '../../supabase/functions/send-contact-email/handler.ts';
 import { corsHeaders } from '../../supabase/functions/_shared/cors.ts';
-import { createMailer, createResendMailer, MailSendError } from '../../supabase/functions/_shared/mailer.ts';
+import {
+  createMailer,
+  createResendMailer,
+  MailSendError,
+} from '../../supabase/functions/_shared/mailer.ts';
 import { escapeHtml } from '../../supabase/functions/_shared/html.ts';
 
 const ENV = { CONTACT_TO: 'agence@example.test', CONTACT_FROM: 'Site <site@example.test>' };
@@ -17,7 +21,16 @@ const VALID = {
 
 function fakeMailer({ fail = false } = {}) {
   const sent = [];
-  return { sent, mailer: { kind: 'fake', async send(message) { if (fail) throw new MailSendError('boom'); sent.push(message); } } };
+  return {
+    sent,
+    mailer: {
+      kind: 'fake',
+      async send(message) {
+        if (fail) throw new MailSendError('boom');
+        sent.push(message);
+      },
+    },
+  };
 }
 
 function post(body, init = {}) {
@@ -30,7 +43,8 @@ function post(body, init = {}) {
 }
 
 function expectCors(response) {
-  for (const [name, value] of Object.entries(corsHeaders)) expect(response.headers.get(name)).toBe(value);
+  for (const [name, value] of Object.entries(corsHeaders))
+    expect(response.headers.get(name)).toBe(value);
 }
 
 const silent = () => {};
@@ -38,20 +52,27 @@ const silent = () => {};
 describe('send-contact-email handler', () => {
   it('answers the CORS preflight with 200 and the CORS headers, sending nothing', async () => {
     const { sent, mailer } = fakeMailer();
-    const res = await createHandler({ env: ENV, mailer })(new Request('http://localhost/x', { method: 'OPTIONS' }));
+    const res = await createHandler({ env: ENV, mailer })(
+      new Request('http://localhost/x', { method: 'OPTIONS' }),
+    );
     expect(res.status).toBe(200);
     expectCors(res);
     expect(sent).toHaveLength(0);
   });
 
-  it.each(['GET', 'PUT', 'DELETE', 'PATCH'])('refuses %s with 405 JSON naming POST', async (method) => {
-    const res = await createHandler({ env: ENV, mailer: fakeMailer().mailer })(new Request('http://localhost/x', { method }));
-    expect(res.status).toBe(405);
-    expectCors(res);
-    expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    expect(res.headers.get('allow')).toBe('POST, OPTIONS');
-    expect((await res.json()).error).toMatch(new RegExp(`${method}.*POST`));
-  });
+  it.each(['GET', 'PUT', 'DELETE', 'PATCH'])(
+    'refuses %s with 405 JSON naming POST',
+    async (method) => {
+      const res = await createHandler({ env: ENV, mailer: fakeMailer().mailer })(
+        new Request('http://localhost/x', { method }),
+      );
+      expect(res.status).toBe(405);
+      expectCors(res);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      expect(res.headers.get('allow')).toBe('POST, OPTIONS');
+      expect((await res.json()).error).toMatch(new RegExp(`${method}.*POST`));
+    },
+  );
 
   it.each([
     ['invalid JSON', '{"prenom": ', 400, /valid JSON/],
@@ -79,10 +100,18 @@ describe('send-contact-email handler', () => {
     ['email too long', { email: `${'a'.repeat(250)}@x.fr` }, /"email" must be at most 254/],
     ['email without @', { email: 'ada.example.com' }, /"email" must be a valid e-mail/],
     ['email with a space', { email: 'ada lovelace@example.com' }, /"email" must be a valid e-mail/],
-    ['email without a dot in the domain', { email: 'ada@example' }, /"email" must be a valid e-mail/],
+    [
+      'email without a dot in the domain',
+      { email: 'ada@example' },
+      /"email" must be a valid e-mail/,
+    ],
     ['telephone too long', { telephone: '0'.repeat(31) }, /"telephone" must be at most 30/],
     ['telephone not a string', { telephone: 612345678 }, /"telephone" must be a string/],
-    ['unknown service', { service_souhaite: 'Plomberie' }, /"service_souhaite" must be one of: Création de Site Web/],
+    [
+      'unknown service',
+      { service_souhaite: 'Plomberie' },
+      /"service_souhaite" must be one of: Création de Site Web/,
+    ],
     ['message too long', { message: 'm'.repeat(5001) }, /"message" must be at most 5000/],
     ['id not a uuid', { id: 'abc' }, /"id", when given, must be a UUID/],
   ])('refuses %s with 422 and a message naming the field', async (_label, change, message) => {
@@ -96,7 +125,9 @@ describe('send-contact-email handler', () => {
 
   it('counts characters like PostgreSQL: 100 emoji are 100 characters, not 200', async () => {
     const { sent, mailer } = fakeMailer();
-    const res = await createHandler({ env: ENV, mailer })(post({ ...VALID, prenom: '😀'.repeat(100) }));
+    const res = await createHandler({ env: ENV, mailer })(
+      post({ ...VALID, prenom: '😀'.repeat(100) }),
+    );
     expect(res.status).toBe(200);
     expect(sent).toHaveLength(1);
   });
@@ -134,7 +165,14 @@ describe('send-contact-email handler', () => {
     expect(mail.idempotencyKey).toBe(`contact-${hostile.id}`);
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<img');
-    for (const value of [hostile.prenom, hostile.nom, hostile.email, hostile.telephone, hostile.service_souhaite, hostile.message]) {
+    for (const value of [
+      hostile.prenom,
+      hostile.nom,
+      hostile.email,
+      hostile.telephone,
+      hostile.service_souhaite,
+      hostile.message,
+    ]) {
       expect(mail.html).toContain(escapeHtml(value));
       expect(mail.text).toContain(value);
     }
@@ -144,7 +182,9 @@ describe('send-contact-email handler', () => {
 
   it('keeps the subject on one line', async () => {
     const { sent, mailer } = fakeMailer();
-    await createHandler({ env: ENV, mailer })(post({ ...VALID, prenom: 'Ada\r\nBcc: evil@example.com' }));
+    await createHandler({ env: ENV, mailer })(
+      post({ ...VALID, prenom: 'Ada\r\nBcc: evil@example.com' }),
+    );
     expect(sent[0].subject).not.toMatch(/[\r\n]/);
   });
 
@@ -156,14 +196,22 @@ describe('send-contact-email handler', () => {
   });
 
   it('answers 500 when CONTACT_TO is missing', async () => {
-    const res = await createHandler({ env: { CONTACT_FROM: 'x@y.z' }, mailer: fakeMailer().mailer, logError: silent })(post(VALID));
+    const res = await createHandler({
+      env: { CONTACT_FROM: 'x@y.z' },
+      mailer: fakeMailer().mailer,
+      logError: silent,
+    })(post(VALID));
     expect(res.status).toBe(500);
     expect((await res.json()).error).toMatch(/CONTACT_TO/);
   });
 
   it('answers 502 when the mail provider fails, and logs the cause', async () => {
     const logged = [];
-    const res = await createHandler({ env: ENV, mailer: fakeMailer({ fail: true }).mailer, logError: (...a) => logged.push(a) })(post(VALID));
+    const res = await createHandler({
+      env: ENV,
+      mailer: fakeMailer({ fail: true }).mailer,
+      logError: (...a) => logged.push(a),
+    })(post(VALID));
     expect(res.status).toBe(502);
     expectCors(res);
     expect((await res.json()).error).toMatch(/could not be sent/);
@@ -174,7 +222,9 @@ describe('send-contact-email handler', () => {
 describe('mailer selection', () => {
   it('uses Resend when RESEND_API_KEY is set, SMTP when SMTP_URL is set, nothing otherwise', () => {
     const smtp = () => ({ kind: 'smtp', send: async () => {} });
-    expect(createMailer({ RESEND_API_KEY: 're_x', SMTP_URL: 'smtp://h:1' }, { smtp })?.kind).toBe('resend');
+    expect(createMailer({ RESEND_API_KEY: 're_x', SMTP_URL: 'smtp://h:1' }, { smtp })?.kind).toBe(
+      'resend',
+    );
     expect(createMailer({ SMTP_URL: 'smtp://h:1' }, { smtp })?.kind).toBe('smtp');
     expect(createMailer({}, { smtp })).toBeNull();
   });
@@ -186,17 +236,38 @@ describe('mailer selection', () => {
       return new Response(JSON.stringify({ id: 'x' }), { status: 200 });
     };
     await createResendMailer('re_test', fakeFetch).send({
-      from: 'a@b.c', to: 'd@e.f', replyTo: 'g@h.i', subject: 's', html: '<p>h</p>', text: 't', idempotencyKey: 'contact-1',
+      from: 'a@b.c',
+      to: 'd@e.f',
+      replyTo: 'g@h.i',
+      subject: 's',
+      html: '<p>h</p>',
+      text: 't',
+      idempotencyKey: 'contact-1',
     });
     expect(calls[0].url).toBe('https://api.resend.com/emails');
     expect(calls[0].init.headers.Authorization).toBe('Bearer re_test');
     expect(calls[0].init.headers['Idempotency-Key']).toBe('contact-1');
-    expect(JSON.parse(calls[0].init.body)).toEqual({ from: 'a@b.c', to: ['d@e.f'], reply_to: 'g@h.i', subject: 's', html: '<p>h</p>', text: 't' });
+    expect(JSON.parse(calls[0].init.body)).toEqual({
+      from: 'a@b.c',
+      to: ['d@e.f'],
+      reply_to: 'g@h.i',
+      subject: 's',
+      html: '<p>h</p>',
+      text: 't',
+    });
   });
 
   it('turns a Resend error status into MailSendError', async () => {
     const fakeFetch = async () => new Response('{"message":"invalid key"}', { status: 401 });
-    await expect(createResendMailer('re_bad', fakeFetch).send({ from: 'a', to: 'b', replyTo: 'c', subject: 's', html: 'h', text: 't' }))
-      .rejects.toThrow(/401/);
+    await expect(
+      createResendMailer('re_bad', fakeFetch).send({
+        from: 'a',
+        to: 'b',
+        replyTo: 'c',
+        subject: 's',
+        html: 'h',
+        text: 't',
+      }),
+    ).rejects.toThrow(/401/);
   });
 });

@@ -22,8 +22,12 @@ async function freshDir() {
 describe('startBackend', () => {
   it('refuses to start on a busy port with a message naming the port and the likely cause', async () => {
     const busy = backend().ports;
-    await expect(startBackend({ dataDir: await freshDir(), ports: busy, log: () => {} })).rejects.toThrow(
-      new RegExp(`Port ${busy.api} \\(API gateway\\) is already in use\\. Another local backend .*npm start`),
+    await expect(
+      startBackend({ dataDir: await freshDir(), ports: busy, log: () => {} }),
+    ).rejects.toThrow(
+      new RegExp(
+        `Port ${busy.api} \\(API gateway\\) is already in use\\. Another local backend .*npm start`,
+      ),
     );
   });
 
@@ -38,7 +42,14 @@ describe('startBackend', () => {
       const res = await fetch(`${first.urls.restUrl}/contacts`, {
         method: 'POST',
         headers: { apikey: first.keys.publishable, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ id, prenom: 'Ada', nom: 'L', email: 'ada@example.com', service_souhaite: 'Formation Équipe', message: 'Persist me' }),
+        body: JSON.stringify({
+          id,
+          prenom: 'Ada',
+          nom: 'L',
+          email: 'ada@example.com',
+          service_souhaite: 'Formation Équipe',
+          message: 'Persist me',
+        }),
       });
       expect(res.status).toBe(201);
     } finally {
@@ -53,8 +64,13 @@ describe('startBackend', () => {
     const client = new pg.Client({ connectionString: second.urls.dbUrl });
     try {
       await client.connect();
-      expect((await client.query('select message from public.contacts where id = $1', [id])).rows).toEqual([{ message: 'Persist me' }]);
-      expect((await client.query('select count(*)::int as n from supabase_migrations.schema_migrations')).rows[0].n).toBe(2);
+      expect(
+        (await client.query('select message from public.contacts where id = $1', [id])).rows,
+      ).toEqual([{ message: 'Persist me' }]);
+      expect(
+        (await client.query('select count(*)::int as n from supabase_migrations.schema_migrations'))
+          .rows[0].n,
+      ).toBe(2);
     } finally {
       await client.end();
       await second.stop();

@@ -11,12 +11,18 @@ beforeAll(async () => {
 });
 afterAll(() => db?.end());
 
-const storedRow = async (id) => (await db.query('select * from public.contacts where id = $1', [id])).rows[0];
+const storedRow = async (id) =>
+  (await db.query('select * from public.contacts where id = $1', [id])).rows[0];
 
 function rawInsert(body, headers = {}, path = '/rest/v1/contacts') {
   return fetch(`${backend().urls.apiUrl}${path}`, {
     method: 'POST',
-    headers: { apikey: backend().keys.publishable, 'Content-Type': 'application/json', 'Content-Profile': 'public', ...headers },
+    headers: {
+      apikey: backend().keys.publishable,
+      'Content-Type': 'application/json',
+      'Content-Profile': 'public',
+      ...headers,
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -43,7 +49,14 @@ describe('insert with supabase-js (publishable key, as the site does)', () => {
     expect(result.status).toBe(201);
     expect(result.data).toBeNull();
     const stored = await storedRow(row.id);
-    expect(stored).toMatchObject({ prenom: row.prenom, nom: row.nom, email: row.email, telephone: row.telephone, service_souhaite: row.service_souhaite, message: row.message });
+    expect(stored).toMatchObject({
+      prenom: row.prenom,
+      nom: row.nom,
+      email: row.email,
+      telephone: row.telephone,
+      service_souhaite: row.service_souhaite,
+      message: row.message,
+    });
     expect(stored.created_at).toBeInstanceOf(Date);
   });
 
@@ -60,27 +73,77 @@ describe('insert with supabase-js (publishable key, as the site does)', () => {
     expect((await client.from('contacts').insert(row)).error).toBeNull();
     const again = await client.from('contacts').insert(row);
     expect(again.status).toBe(409);
-    expect(again.error).toEqual({ code: '23505', details: null, hint: null, message: 'duplicate key value violates unique constraint "contacts_pkey"' });
-    const { rows } = await db.query('select count(*)::int as n from public.contacts where id = $1', [row.id]);
+    expect(again.error).toEqual({
+      code: '23505',
+      details: null,
+      hint: null,
+      message: 'duplicate key value violates unique constraint "contacts_pkey"',
+    });
+    const { rows } = await db.query(
+      'select count(*)::int as n from public.contacts where id = $1',
+      [row.id],
+    );
     expect(rows[0].n).toBe(1);
   });
 
   it.each([
-    ['a missing field', { message: undefined }, 400, '23502', 'null value in column "message" of relation "contacts" violates not-null constraint'],
-    ['a blank field', { nom: '  ' }, 400, '23514', 'new row for relation "contacts" violates check constraint "contacts_nom_not_blank"'],
-    ['an over-long message', { message: 'x'.repeat(5001) }, 400, '23514', 'new row for relation "contacts" violates check constraint "contacts_message_length"'],
-    ['a bad e-mail', { email: 'pas une adresse' }, 400, '23514', 'new row for relation "contacts" violates check constraint "contacts_email_format"'],
-    ['an unknown service', { service_souhaite: 'Plomberie' }, 400, '23514', 'new row for relation "contacts" violates check constraint "contacts_service_souhaite_allowed"'],
-    ['a bad uuid', { id: 'not-a-uuid' }, 400, '22P02', 'invalid input syntax for type uuid: "not-a-uuid"'],
-  ])('refuses %s with PostgREST\'s status and body, storing nothing', async (_label, change, status, code, message) => {
-    const row = { ...validContact(), ...change };
-    for (const key of Object.keys(change)) if (change[key] === undefined) delete row[key];
-    const result = await supabaseClient().from('contacts').insert(row);
-    expect(result.status).toBe(status);
-    expect(result.error).toEqual({ code, details: null, hint: null, message });
-    const { rows } = await db.query('select count(*)::int as n from public.contacts where prenom = $1', [row.prenom]);
-    expect(rows[0].n).toBe(0);
-  });
+    [
+      'a missing field',
+      { message: undefined },
+      400,
+      '23502',
+      'null value in column "message" of relation "contacts" violates not-null constraint',
+    ],
+    [
+      'a blank field',
+      { nom: '  ' },
+      400,
+      '23514',
+      'new row for relation "contacts" violates check constraint "contacts_nom_not_blank"',
+    ],
+    [
+      'an over-long message',
+      { message: 'x'.repeat(5001) },
+      400,
+      '23514',
+      'new row for relation "contacts" violates check constraint "contacts_message_length"',
+    ],
+    [
+      'a bad e-mail',
+      { email: 'pas une adresse' },
+      400,
+      '23514',
+      'new row for relation "contacts" violates check constraint "contacts_email_format"',
+    ],
+    [
+      'an unknown service',
+      { service_souhaite: 'Plomberie' },
+      400,
+      '23514',
+      'new row for relation "contacts" violates check constraint "contacts_service_souhaite_allowed"',
+    ],
+    [
+      'a bad uuid',
+      { id: 'not-a-uuid' },
+      400,
+      '22P02',
+      'invalid input syntax for type uuid: "not-a-uuid"',
+    ],
+  ])(
+    "refuses %s with PostgREST's status and body, storing nothing",
+    async (_label, change, status, code, message) => {
+      const row = { ...validContact(), ...change };
+      for (const key of Object.keys(change)) if (change[key] === undefined) delete row[key];
+      const result = await supabaseClient().from('contacts').insert(row);
+      expect(result.status).toBe(status);
+      expect(result.error).toEqual({ code, details: null, hint: null, message });
+      const { rows } = await db.query(
+        'select count(*)::int as n from public.contacts where prenom = $1',
+        [row.prenom],
+      );
+      expect(rows[0].n).toBe(0);
+    },
+  );
 
   it('refuses select, update and delete for anon (401 / 42501)', async () => {
     const client = supabaseClient();
@@ -91,9 +154,16 @@ describe('insert with supabase-js (publishable key, as the site does)', () => {
     ]) {
       const result = await query;
       expect(result.status).toBe(401);
-      expect(result.error).toEqual({ code: '42501', details: null, hint: null, message: 'permission denied for table contacts' });
+      expect(result.error).toEqual({
+        code: '42501',
+        details: null,
+        hint: null,
+        message: 'permission denied for table contacts',
+      });
     }
-    const { rows } = await db.query(`select count(*)::int as n from public.contacts where nom = 'x'`);
+    const { rows } = await db.query(
+      `select count(*)::int as n from public.contacts where nom = 'x'`,
+    );
     expect(rows[0].n).toBe(0);
   });
 
@@ -107,7 +177,11 @@ describe('insert with supabase-js (publishable key, as the site does)', () => {
 
   it('lets the service role read back a row (Prefer: return=representation)', async () => {
     const row = validContact();
-    const result = await supabaseClient(backend().keys.secret).from('contacts').insert(row).select('id, prenom').single();
+    const result = await supabaseClient(backend().keys.secret)
+      .from('contacts')
+      .insert(row)
+      .select('id, prenom')
+      .single();
     expect(result.error).toBeNull();
     expect(result.status).toBe(201);
     expect(result.data).toEqual({ id: row.id, prenom: row.prenom });
@@ -117,7 +191,9 @@ describe('insert with supabase-js (publishable key, as the site does)', () => {
     const client = supabaseClient();
     const email = `lecteur.${Date.now()}@example.com`;
     expect((await client.from('newsletter_subscriptions').insert({ email })).error).toBeNull();
-    const again = await client.from('newsletter_subscriptions').insert({ email: email.toUpperCase() });
+    const again = await client
+      .from('newsletter_subscriptions')
+      .insert({ email: email.toUpperCase() });
     expect(again.status).toBe(409);
     expect(again.error?.code).toBe('23505');
   });
@@ -140,8 +216,14 @@ describe('wire details (raw HTTP)', () => {
   });
 
   it('answers the same refusal for an authenticated user with 403', async () => {
-    const token = signJwt({ role: 'authenticated', sub: crypto.randomUUID(), exp: Math.floor(Date.now() / 1000) + 600 }, backend().keys.jwtSecret);
-    const res = await rawInsert(validContact(), { Prefer: 'return=representation', Authorization: `Bearer ${token}` });
+    const token = signJwt(
+      { role: 'authenticated', sub: crypto.randomUUID(), exp: Math.floor(Date.now() / 1000) + 600 },
+      backend().keys.jwtSecret,
+    );
+    const res = await rawInsert(validContact(), {
+      Prefer: 'return=representation',
+      Authorization: `Bearer ${token}`,
+    });
     await expectPgrstError(res, 403, '42501', 'permission denied for table contacts');
   });
 
@@ -154,35 +236,62 @@ describe('wire details (raw HTTP)', () => {
 
   it('answers an array with different keys with 400 PGRST102', async () => {
     const { id, ...withoutId } = validContact();
-    await expectPgrstError(await rawInsert([validContact(), withoutId]), 400, 'PGRST102', 'All object keys must match');
+    await expectPgrstError(
+      await rawInsert([validContact(), withoutId]),
+      400,
+      'PGRST102',
+      'All object keys must match',
+    );
   });
 
   it('inserts an array with ?columns= (missing keys become NULL)', async () => {
     const a = validContact();
     const { telephone, ...b } = validContact();
-    const res = await rawInsert([a, b], {}, '/rest/v1/contacts?columns=%22id%22%2C%22prenom%22%2C%22nom%22%2C%22email%22%2C%22telephone%22%2C%22service_souhaite%22%2C%22message%22');
+    const res = await rawInsert(
+      [a, b],
+      {},
+      '/rest/v1/contacts?columns=%22id%22%2C%22prenom%22%2C%22nom%22%2C%22email%22%2C%22telephone%22%2C%22service_souhaite%22%2C%22message%22',
+    );
     expect(res.status).toBe(201);
     expect((await storedRow(b.id)).telephone).toBeNull();
   });
 
   it('answers an unknown column with 400 PGRST204', async () => {
-    await expectPgrstError(await rawInsert({ ...validContact(), age: 3 }), 400, 'PGRST204', "Could not find the 'age' column of 'contacts' in the schema cache");
+    await expectPgrstError(
+      await rawInsert({ ...validContact(), age: 3 }),
+      400,
+      'PGRST204',
+      "Could not find the 'age' column of 'contacts' in the schema cache",
+    );
   });
 
   it('answers an unknown table with 404 PGRST205 and a hint', async () => {
-    const body = await expectPgrstError(await rawInsert(validContact(), {}, '/rest/v1/contact'), 404, 'PGRST205', "Could not find the table 'public.contact' in the schema cache");
+    const body = await expectPgrstError(
+      await rawInsert(validContact(), {}, '/rest/v1/contact'),
+      404,
+      'PGRST205',
+      "Could not find the table 'public.contact' in the schema cache",
+    );
     expect(body.hint).toBe("Perhaps you meant the table 'public.contacts'");
   });
 
   it('answers another schema with 406 PGRST106', async () => {
-    await expectPgrstError(await rawInsert(validContact(), { 'Content-Profile': 'private' }), 406, 'PGRST106', 'Invalid schema: private');
+    await expectPgrstError(
+      await rawInsert(validContact(), { 'Content-Profile': 'private' }),
+      406,
+      'PGRST106',
+      'Invalid schema: private',
+    );
   });
 
   it('refuses a request without an API key, or with an unknown one, with 401 like the hosted gateway', async () => {
     const none = await rawInsert(validContact(), { apikey: '' });
     expect(none.status).toBe(401);
     expect(none.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await none.json()).toEqual({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+    expect(await none.json()).toEqual({
+      message: 'No API key found in request',
+      hint: 'No `apikey` request header or url param was found.',
+    });
     const wrong = await rawInsert(validContact(), { apikey: 'sb_publishable_not-the-local-key' });
     expect(wrong.status).toBe(401);
     expect((await wrong.json()).message).toBe('Invalid API key');
@@ -193,13 +302,26 @@ describe('wire details (raw HTTP)', () => {
     const bad = await rawInsert(validContact(), { Authorization: `Bearer ${forged}` });
     await expectPgrstError(bad, 401, 'PGRST301', 'No suitable key or wrong key type');
     expect(bad.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
-    const expired = signJwt({ role: 'anon', exp: Math.floor(Date.now() / 1000) - 3600 }, backend().keys.jwtSecret);
-    await expectPgrstError(await rawInsert(validContact(), { Authorization: `Bearer ${expired}` }), 401, 'PGRST303', 'JWT expired');
+    const expired = signJwt(
+      { role: 'anon', exp: Math.floor(Date.now() / 1000) - 3600 },
+      backend().keys.jwtSecret,
+    );
+    await expectPgrstError(
+      await rawInsert(validContact(), { Authorization: `Bearer ${expired}` }),
+      401,
+      'PGRST303',
+      'JWT expired',
+    );
   });
 
   it('answers a role that does not exist with 401 / 22023', async () => {
     const token = signJwt({ role: 'nobody' }, backend().keys.jwtSecret);
-    await expectPgrstError(await rawInsert(validContact(), { Authorization: `Bearer ${token}` }), 401, '22023', 'role "nobody" does not exist');
+    await expectPgrstError(
+      await rawInsert(validContact(), { Authorization: `Bearer ${token}` }),
+      401,
+      '22023',
+      'role "nobody" does not exist',
+    );
   });
 
   it('answers a CORS preflight with 200 and the requested headers allowed', async () => {
@@ -208,12 +330,15 @@ describe('wire details (raw HTTP)', () => {
       headers: {
         Origin: 'http://localhost:4321',
         'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'apikey,authorization,content-profile,content-type,x-client-info',
+        'Access-Control-Request-Headers':
+          'apikey,authorization,content-profile,content-type,x-client-info',
       },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-methods')).toMatch(/POST/);
-    expect(res.headers.get('access-control-allow-headers')).toBe('apikey,authorization,content-profile,content-type,x-client-info');
+    expect(res.headers.get('access-control-allow-headers')).toBe(
+      'apikey,authorization,content-profile,content-type,x-client-info',
+    );
   });
 });

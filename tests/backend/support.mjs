@@ -25,7 +25,9 @@ export async function control(action) {
  * @param {string} [key] API key (default: the publishable key, as the site uses)
  */
 export function supabaseClient(key = backend().keys.publishable) {
-  return createClient(backend().urls.apiUrl, key, { auth: { persistSession: false, autoRefreshToken: false } });
+  return createClient(backend().urls.apiUrl, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
 }
 
 /** A pg client connected as the superuser `postgres`. Call `.end()` when done. */

@@ -24,7 +24,7 @@ export interface Mailer {
 
 /** The mail provider refused or could not be reached. */
 export class MailSendError extends Error {
-  override name = "MailSendError";
+  override name = 'MailSendError';
 }
 
 /** Environment variables read by the mail layer. */
@@ -36,7 +36,7 @@ export interface MailerFactories {
   fetch?: typeof fetch;
 }
 
-const RESEND_ENDPOINT = "https://api.resend.com/emails";
+const RESEND_ENDPOINT = 'https://api.resend.com/emails';
 
 /**
  * Mailer posting to the Resend HTTP API.
@@ -44,19 +44,23 @@ const RESEND_ENDPOINT = "https://api.resend.com/emails";
  * @param fetchImpl fetch implementation (injected in tests)
  * @param endpoint API URL (RESEND_API_URL overrides it, e.g. for a stub)
  */
-export function createResendMailer(apiKey: string, fetchImpl: typeof fetch = fetch, endpoint = RESEND_ENDPOINT): Mailer {
+export function createResendMailer(
+  apiKey: string,
+  fetchImpl: typeof fetch = fetch,
+  endpoint = RESEND_ENDPOINT,
+): Mailer {
   return {
-    kind: "resend",
+    kind: 'resend',
     async send(message) {
       const headers: Record<string, string> = {
         Authorization: `Bearer ${apiKey}`,
-        "Content-Type": "application/json",
+        'Content-Type': 'application/json',
       };
-      if (message.idempotencyKey) headers["Idempotency-Key"] = message.idempotencyKey;
+      if (message.idempotencyKey) headers['Idempotency-Key'] = message.idempotencyKey;
       let response: Response;
       try {
         response = await fetchImpl(endpoint, {
-          method: "POST",
+          method: 'POST',
           headers,
           body: JSON.stringify({
             from: message.from,
@@ -71,7 +75,7 @@ export function createResendMailer(apiKey: string, fetchImpl: typeof fetch = fet
         throw new MailSendError(`Resend API unreachable: ${(error as Error).message}`);
       }
       if (!response.ok) {
-        const detail = (await response.text().catch(() => "")).slice(0, 500);
+        const detail = (await response.text().catch(() => '')).slice(0, 500);
         throw new MailSendError(`Resend API answered ${response.status}: ${detail}`);
       }
     },
@@ -84,7 +88,11 @@ export function createResendMailer(apiKey: string, fetchImpl: typeof fetch = fet
  */
 export function createMailer(env: MailEnv, factories: MailerFactories = {}): Mailer | null {
   if (env.RESEND_API_KEY) {
-    return createResendMailer(env.RESEND_API_KEY, factories.fetch ?? fetch, env.RESEND_API_URL || RESEND_ENDPOINT);
+    return createResendMailer(
+      env.RESEND_API_KEY,
+      factories.fetch ?? fetch,
+      env.RESEND_API_URL || RESEND_ENDPOINT,
+    );
   }
   if (env.SMTP_URL && factories.smtp) return factories.smtp(env.SMTP_URL);
   return null;

@@ -1,6 +1,6 @@
 // Deno only: SMTP through nodemailer (npm: specifier, fetched into DENO_DIR on first run).
-import nodemailer from "npm:nodemailer@10.6.0";
-import { type Mailer, MailSendError } from "./mailer.ts";
+import nodemailer from 'npm:nodemailer@10.6.0';
+import { type Mailer, MailSendError } from './mailer.ts';
 
 /**
  * SMTP mailer, e.g. for the local catcher at smtp://127.0.0.1:54325.
@@ -14,7 +14,7 @@ export function createSmtpMailer(url: string): Mailer {
     socketTimeout: 10_000,
   });
   return {
-    kind: "smtp",
+    kind: 'smtp',
     async send(message) {
       try {
         await transport.sendMail({

@@ -6,12 +6,12 @@
 
 /** The six services a visitor can choose (contacts_service_souhaite_allowed). */
 export const SERVICES = [
-  "Création de Site Web",
-  "Automatisation IA",
-  "Services Spécialisés",
-  "Support & Maintenance",
-  "Consulting Stratégique",
-  "Formation Équipe",
+  'Création de Site Web',
+  'Automatisation IA',
+  'Services Spécialisés',
+  'Support & Maintenance',
+  'Consulting Stratégique',
+  'Formation Équipe',
 ] as const;
 
 export type Service = (typeof SERVICES)[number];
@@ -46,10 +46,9 @@ export interface ContactRequest {
 }
 
 export type ValidationResult =
-  | { ok: true; value: ContactRequest }
-  | { ok: false; field: string; error: string };
+  { ok: true; value: ContactRequest } | { ok: false; field: string; error: string };
 
-const REQUIRED = ["prenom", "nom", "email", "service_souhaite", "message"] as const;
+const REQUIRED = ['prenom', 'nom', 'email', 'service_souhaite', 'message'] as const;
 
 /** Number of characters as PostgreSQL counts them (code points). */
 export function charLength(text: string): number {
@@ -62,7 +61,8 @@ function fail(field: string, error: string): ValidationResult {
 
 function checkLength(field: keyof typeof MAX_LENGTHS, value: string): ValidationResult | null {
   const max = MAX_LENGTHS[field];
-  if (charLength(value) > max) return fail(field, `Field "${field}" must be at most ${max} characters long.`);
+  if (charLength(value) > max)
+    return fail(field, `Field "${field}" must be at most ${max} characters long.`);
   return null;
 }
 
@@ -72,44 +72,57 @@ function checkLength(field: keyof typeof MAX_LENGTHS, value: string): Validation
  * @returns the typed contact request, or the first failing field with an English message
  */
 export function validateContact(input: unknown): ValidationResult {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    return fail("body", "Request body must be a JSON object with the contact fields.");
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return fail('body', 'Request body must be a JSON object with the contact fields.');
   }
   const body = input as Record<string, unknown>;
   for (const field of REQUIRED) {
     const value = body[field];
     if (value === undefined || value === null) return fail(field, `Field "${field}" is required.`);
-    if (typeof value !== "string") return fail(field, `Field "${field}" must be a string.`);
+    if (typeof value !== 'string') return fail(field, `Field "${field}" must be a string.`);
     if (!NOT_BLANK.test(value)) return fail(field, `Field "${field}" must not be blank.`);
   }
   const { prenom, nom, email, service_souhaite, message } = body as Record<string, string>;
   const tooLong =
-    checkLength("prenom", prenom) ?? checkLength("nom", nom) ?? checkLength("email", email);
+    checkLength('prenom', prenom) ?? checkLength('nom', nom) ?? checkLength('email', email);
   if (tooLong) return tooLong;
-  if (!EMAIL_PATTERN.test(email)) return fail("email", `Field "email" must be a valid e-mail address.`);
+  if (!EMAIL_PATTERN.test(email))
+    return fail('email', `Field "email" must be a valid e-mail address.`);
 
   let telephone: string | null = null;
   if (body.telephone !== undefined && body.telephone !== null) {
-    if (typeof body.telephone !== "string") return fail("telephone", `Field "telephone" must be a string.`);
-    const phoneTooLong = checkLength("telephone", body.telephone);
+    if (typeof body.telephone !== 'string')
+      return fail('telephone', `Field "telephone" must be a string.`);
+    const phoneTooLong = checkLength('telephone', body.telephone);
     if (phoneTooLong) return phoneTooLong;
-    telephone = body.telephone === "" ? null : body.telephone;
+    telephone = body.telephone === '' ? null : body.telephone;
   }
   if (!(SERVICES as readonly string[]).includes(service_souhaite)) {
-    return fail("service_souhaite", `Field "service_souhaite" must be one of: ${SERVICES.join(", ")}.`);
+    return fail(
+      'service_souhaite',
+      `Field "service_souhaite" must be one of: ${SERVICES.join(', ')}.`,
+    );
   }
-  const messageTooLong = checkLength("message", message);
+  const messageTooLong = checkLength('message', message);
   if (messageTooLong) return messageTooLong;
 
   let id: string | null = null;
   if (body.id !== undefined && body.id !== null) {
-    if (typeof body.id !== "string" || !UUID_PATTERN.test(body.id)) {
-      return fail("id", `Field "id", when given, must be a UUID.`);
+    if (typeof body.id !== 'string' || !UUID_PATTERN.test(body.id)) {
+      return fail('id', `Field "id", when given, must be a UUID.`);
     }
     id = body.id;
   }
   return {
     ok: true,
-    value: { id, prenom, nom, email, telephone, service_souhaite: service_souhaite as Service, message },
+    value: {
+      id,
+      prenom,
+      nom,
+      email,
+      telephone,
+      service_souhaite: service_souhaite as Service,
+      message,
+    },
   };
 }
