@@ -1,2 +1,190 @@
-/** Collections of the offers area (see src/content.config.ts). */
-export const offersCollections = {};
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+/**
+ * Collections of the offers area (services, offers and prices, projects, consultations, SaaS, FAQ
+ * pages). Copy may use `{phone.display}`, `{phone.e164}`, `{email}`, `{figures.<key>}`… placeholders,
+ * filled from the site settings (see src/lib/offers/placeholders.ts).
+ */
+
+const text = z.string().min(1);
+const button = z.object({
+  label: text,
+  href: text,
+  variant: z.enum(['primary', 'secondary', 'light', 'outline-light']).optional(),
+});
+const metric = z.object({ label: text, value: text });
+const step = z.object({ title: text, description: text, icon: text.optional() });
+
+/** Project categories; the filter of /nos-realisations uses these slugs in `?categorie=`. */
+export const projectCategories = ['automatisation', 'sites-web', 'e-commerce', 'applications'] as const;
+
+/** Days of the weekly slot grid, as they appear in booking links (`jour=`). */
+export const weekDays = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi'] as const;
+
+const section = {
+  id: text.optional(),
+  title: text.optional(),
+  eyebrow: text.optional(),
+  intro: text.optional(),
+  tone: z.enum(['default', 'alt', 'dark']).optional(),
+  buttons: z.array(button).default([]),
+};
+
+const card = z.object({
+  icon: text.optional(),
+  title: text,
+  description: text.optional(),
+  features: z.array(text).default([]),
+  price: text.optional(),
+  badge: text.optional(),
+  result: text.optional(),
+  metrics: z.array(metric).default([]),
+  href: text.optional(),
+  linkLabel: text.optional(),
+});
+
+/** The blocks a page is made of, in order. `type` picks the section component. */
+export const blockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('cards'), ...section, columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3), items: z.array(card).min(1) }),
+  z.object({ type: z.literal('steps'), ...section, items: z.array(step).min(1) }),
+  z.object({ type: z.literal('tags'), ...section, items: z.array(z.object({ name: text, icon: text.optional(), description: text.optional() })).min(1) }),
+  z.object({ type: z.literal('offers'), ...section, group: z.enum(['sites', 'ia', 'extras', 'saas', 'plans']) }),
+  z.object({ type: z.literal('projects'), ...section, showOn: text, linkLabel: text, variant: z.enum(['compact', 'detailed']).default('compact') }),
+  z.object({
+    type: z.literal('projectFilter'),
+    ...section,
+    linkLabel: text,
+    filters: z.array(z.object({ slug: z.enum(['all', ...projectCategories]), label: text })).min(2),
+  }),
+  z.object({ type: z.literal('testimonials'), ...section, showOn: text }),
+  z.object({ type: z.literal('faq'), ...section, categories: z.array(text).min(1), structuredData: z.boolean().default(false) }),
+  z.object({ type: z.literal('stats'), ...section, items: z.array(metric).min(1) }),
+  z.object({ type: z.literal('cta'), ...section, title: text, text: text.optional() }),
+  z.object({
+    type: z.literal('dashboard'),
+    ...section,
+    window: z.object({
+      title: text,
+      kpis: z.array(z.object({ label: text, value: text, trend: text })).min(1),
+      chartTitle: text,
+      bars: z.array(z.number().min(0).max(100)).min(3),
+      barLabels: z.array(text).min(3),
+      activityTitle: text,
+      activity: z.array(text).min(1),
+    }),
+  }),
+  z.object({ type: z.literal('consultations'), ...section, bookLabel: text, popularLabel: text }),
+  z.object({ type: z.literal('slots'), ...section, week: text.default('semaine') }),
+]);
+
+/** One page of the area: `src/content/offer-pages/<page>.yaml`. */
+export const offerPageSchema = z.object({
+  meta: z.object({ title: text, description: z.string().min(50).max(170), canonicalPath: text.optional() }),
+  breadcrumbs: z.array(z.object({ name: text, url: text })).default([]),
+  hero: z.object({ eyebrow: text.optional(), title: text, lead: text.optional(), buttons: z.array(button).default([]) }),
+  blocks: z.array(blockSchema).default([]),
+  /** Labels for generated pages (project pages read them from the `nos-realisations` entry). */
+  labels: z.record(z.string(), text).default({}),
+});
+
+/** Offers and prices: `src/content/offers/<id>.yaml`; `group` says which pricing table shows it. */
+export const offerSchema = z.object({
+  name: text,
+  group: z.enum(['sites', 'ia', 'extras', 'saas', 'plans']),
+  order: z.number().int().default(0),
+  price: text,
+  priceNote: text.optional(),
+  description: text,
+  features: z.array(text).default([]),
+  popular: z.boolean().default(false),
+  badge: text.optional(),
+  setup: text.optional(),
+  leadTime: text.optional(),
+  cta: button.optional(),
+});
+
+/** Offer / solution detail pages (/site-vitrine, /chatbot-ia…): `src/content/services/<route>.yaml`. */
+export const serviceSchema = z.object({
+  title: text,
+  meta: z.object({ title: text, description: z.string().min(50).max(170) }),
+  parent: z.object({ name: text, url: text }),
+  eyebrow: text.optional(),
+  lead: text,
+  icon: text,
+  order: z.number().int().default(0),
+  price: z.object({ label: text, value: text, note: text.optional() }),
+  leadTime: z.object({ label: text, value: text }),
+  includes: z.object({ title: text, items: z.array(text).min(1) }),
+  benefits: z.object({ title: text, items: z.array(z.object({ icon: text, title: text, description: text })).min(1) }),
+  process: z.object({ title: text, items: z.array(step).min(1) }),
+  cta: z.object({ title: text, text: text, buttons: z.array(button).min(1) }),
+});
+
+/** Projects: `src/content/projects/<slug>.yaml`, one page each at /nos-realisations/<slug>. */
+export const projectSchema = z.object({
+  title: text,
+  client: text,
+  year: z.number().int().min(2000).max(2100),
+  category: z.enum(projectCategories),
+  order: z.number().int().default(0),
+  description: text,
+  challenge: text,
+  solution: text,
+  technologies: z.array(text).min(1),
+  metrics: z.array(metric).length(3),
+  features: z.array(text).min(1),
+  colour: z.enum(['indigo', 'emerald', 'rose', 'amber', 'sky', 'violet']),
+  icon: text,
+  showOn: z.array(text).default([]),
+});
+
+/** Consultation types: `src/content/consultations/<id>.yaml`. */
+export const consultationSchema = z.object({
+  title: text,
+  duration: text,
+  price: text,
+  description: text,
+  features: z.array(text).min(1),
+  popular: z.boolean().default(false),
+  order: z.number().int().default(0),
+});
+
+/** The weekly slot grid: `src/content/slots/semaine.yaml` (3 to 4 slots a day, 09:00 to 16:00). */
+export const slotWeekSchema = z.object({
+  /** Consultation (file name in src/content/consultations) a slot books by default. */
+  consultation: text,
+  slotLabel: text,
+  days: z
+    .array(
+      z.object({
+        day: z.enum(weekDays),
+        label: text,
+        times: z
+          .array(z.string().regex(/^(09|1[0-6]):[0-5]\d$/, 'must be a time between 09:00 and 16:59, e.g. 14:30'))
+          .min(3)
+          .max(4),
+      }),
+    )
+    .length(5),
+});
+
+export type Block = z.infer<typeof blockSchema>;
+export type OfferPage = z.infer<typeof offerPageSchema>;
+export type Offer = z.infer<typeof offerSchema>;
+export type Service = z.infer<typeof serviceSchema>;
+export type Project = z.infer<typeof projectSchema>;
+export type ProjectCategory = (typeof projectCategories)[number];
+export type WeekDay = (typeof weekDays)[number];
+
+const yaml = (folder: string) => glob({ pattern: '*.yaml', base: `./src/content/${folder}` });
+
+export const offersCollections = {
+  offerPages: defineCollection({ loader: yaml('offer-pages'), schema: offerPageSchema }),
+  offers: defineCollection({ loader: yaml('offers'), schema: offerSchema }),
+  services: defineCollection({ loader: yaml('services'), schema: serviceSchema }),
+  projects: defineCollection({ loader: yaml('projects'), schema: projectSchema }),
+  consultations: defineCollection({ loader: yaml('consultations'), schema: consultationSchema }),
+  slots: defineCollection({ loader: yaml('slots'), schema: slotWeekSchema }),
+};

@@ -67,6 +67,15 @@ export const fr = {
     play: 'Reprendre le défilement',
     goTo: (n: number) => `Afficher le groupe d’avis ${n}`,
   },
+  offers: {
+    technologiesOf: (title: string) => `Technologies\u00a0: ${title}`,
+    linkTo: (label: string, title: string) => `${label}\u00a0: ${title}`,
+    rating: (stars: number) => `Note\u00a0: ${stars} sur 5`,
+    filterGroup: 'Filtrer les projets par catégorie',
+    projectCount: (count: number) => (count > 1 ? `${count} projets affichés` : `${count} projet affiché`),
+    slotsOf: (day: string) => `Créneaux du ${day}`,
+    slotLink: (time: string, day: string) => `${time}, ${day}`,
+  },
   company: {
     readMore: 'Lire la suite',
     readMoreOf: (title: string) => ` de l’article «\u00a0${title}\u00a0»`,
