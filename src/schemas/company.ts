@@ -63,7 +63,7 @@ export const blogPostSchema = z.object({
   updated: z.coerce.date().optional(),
   category: text,
   readTime: z.number().int().positive(),
-  cover: z.enum(['web', 'ai', 'seo', 'ecommerce']).default('web'),
+  cover: z.enum(['web', 'ai', 'automation', 'seo', 'ecommerce']).default('web'),
   draft: z.boolean().default(false),
 });
 

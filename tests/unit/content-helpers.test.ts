@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { fillPlaceholders, legalPlaceholders } from '../../src/lib/placeholders';
+import { mailtoHref } from '../../src/lib/mail';
+import { blogPostingJsonLd, employmentType, jobPostingJsonLd } from '../../src/lib/company-jsonld';
+import { jobSchema, blogPostSchema } from '../../src/schemas/company';
+import type { Settings } from '../../src/schemas/site';
+
+const settings = {
+  brand: 'Agence Test',
+  email: 'contact@test.fr',
+  phone: { display: '04 00 00 00 00', e164: '+33400000000' },
+  address: { street: '1 rue A', postalCode: '13001', city: 'Marseille', region: 'PACA', country: 'FR' },
+  legal: {
+    companyName: 'Test & Fils SAS',
+    legalForm: 'SAS',
+    siret: '123',
+    director: 'Jeanne Test',
+    host: 'Hébergeur',
+    hostAddress: 'Paris',
+    lastUpdated: 'janvier 2024',
+  },
+} as unknown as Settings;
+const SITE = 'https://www.exemple.fr';
+
+describe('mailtoHref', () => {
+  it('encodes the subject (spaces as %20, no-break spaces, colons, accents)', () => {
+    expect(mailtoHref('rh@test.fr')).toBe('mailto:rh@test.fr');
+    const href = mailtoHref('rh@test.fr', 'Candidature\u00a0: Designer UI/UX');
+    expect(href).toBe('mailto:rh@test.fr?subject=Candidature%C2%A0%3A%20Designer%20UI%2FUX');
+    expect(decodeURIComponent(new URL(href).searchParams.get('subject') ?? '')).toBe('Candidature\u00a0: Designer UI/UX');
+  });
+});
+
+describe('fillPlaceholders', () => {
+  it('replaces every token by its HTML-escaped value, spaces inside braces allowed', () => {
+    expect(fillPlaceholders('<p>{{brand}} — {{ companyName }}</p>', { brand: 'A', companyName: 'B & <C>' })).toBe(
+      '<p>A — B &amp; &lt;C&gt;</p>',
+    );
+  });
+
+  it('fails on an unknown token, naming the source and the known tokens', () => {
+    expect(() => fillPlaceholders('{{sirett}}', { siret: '1' }, 'src/content/legal/cgv.md')).toThrow(
+      'src/content/legal/cgv.md: {{sirett}} is not a known placeholder (known: siret)',
+    );
+  });
+
+  it('leaves text without tokens untouched', () => {
+    expect(fillPlaceholders('<p>{ pas un jeton }</p>', {})).toBe('<p>{ pas un jeton }</p>');
+  });
+});
+
+describe('legalPlaceholders', () => {
+  it('takes publisher, host and contact details from settings', () => {
+    const values = legalPlaceholders(settings, `${SITE}/`);
+    expect(values).toMatchObject({
+      brand: 'Agence Test',
+      companyName: 'Test & Fils SAS',
+      siret: '123',
+      director: 'Jeanne Test',
+      host: 'Hébergeur',
+      address: '1 rue A, 13001 Marseille',
+      email: 'contact@test.fr',
+      phone: '04 00 00 00 00',
+      siteUrl: SITE,
+      lastUpdated: 'janvier 2024',
+    });
+  });
+});
+
+const job = (location: string, type: string) =>
+  jobSchema.parse({
+    title: 'Poste',
+    type,
+    location,
+    experience: '2 ans',
+    description: 'Description',
+    skills: ['A', 'B'],
+    datePosted: '2024-01-15',
+  });
+
+describe('JobPosting', () => {
+  it('maps the contract types CDI → FULL_TIME, Freelance → CONTRACTOR, Stage → INTERN', () => {
+    expect([employmentType('CDI'), employmentType('Freelance'), employmentType('Stage')]).toEqual([
+      'FULL_TIME',
+      'CONTRACTOR',
+      'INTERN',
+    ]);
+  });
+
+  it('places an on-site job in Marseille, with the agency as hiring organisation', () => {
+    const data = jobPostingJsonLd(job('Marseille', 'CDI'), settings, SITE);
+    expect(data).toMatchObject({
+      '@type': 'JobPosting',
+      datePosted: '2024-01-15',
+      employmentType: 'FULL_TIME',
+      hiringOrganization: { '@type': 'Organization', name: 'Agence Test' },
+      jobLocation: { address: { addressLocality: 'Marseille', addressCountry: 'FR' } },
+    });
+    expect(data).not.toHaveProperty('jobLocationType');
+  });
+
+  it('marks a remote job TELECOMMUTE without a place, and Marseille/Remote as both', () => {
+    const remote = jobPostingJsonLd(job('Remote', 'Freelance'), settings, SITE);
+    expect(remote).toMatchObject({ jobLocationType: 'TELECOMMUTE', employmentType: 'CONTRACTOR' });
+    expect(remote).not.toHaveProperty('jobLocation');
+    const hybrid = jobPostingJsonLd(job('Marseille/Remote', 'Stage'), settings, SITE);
+    expect(hybrid).toMatchObject({ jobLocationType: 'TELECOMMUTE', employmentType: 'INTERN' });
+    expect(hybrid).toHaveProperty('jobLocation');
+  });
+});
+
+describe('BlogPosting', () => {
+  it('describes the article with its dates, author, publisher and absolute URL', () => {
+    const post = blogPostSchema.parse({
+      title: 'Titre',
+      description: 'Une description suffisamment longue pour passer la validation du schéma.',
+      author: 'Sarah Martin',
+      date: '2024-01-15',
+      category: 'Web',
+      readTime: 6,
+    });
+    expect(blogPostingJsonLd(post, '/blog/titre', settings, SITE)).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: 'Titre',
+      datePublished: '2024-01-15',
+      dateModified: '2024-01-15',
+      author: { '@type': 'Person', name: 'Sarah Martin' },
+      publisher: { name: 'Agence Test' },
+      url: `${SITE}/blog/titre`,
+      inLanguage: 'fr-FR',
+    });
+  });
+});
