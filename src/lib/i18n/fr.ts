@@ -66,6 +66,15 @@ export const fr = {
     pause: 'Mettre en pause le défilement',
     play: 'Reprendre le défilement',
     goTo: (n: number) => `Afficher le groupe d’avis ${n}`,
+    label: 'Avis de nos clients',
+    slide: (n: number, total: number) => `${n} sur ${total}`,
+    rating: (n: number) => `Note\u00a0: ${n} sur 5`,
+  },
+  automation: {
+    pause: 'Mettre en pause l’animation',
+    play: 'Reprendre l’animation',
+    progress: 'Progression du scénario',
+    step: (n: number) => `Étape ${n}`,
   },
   offers: {
     technologiesOf: (title: string) => `Technologies\u00a0: ${title}`,

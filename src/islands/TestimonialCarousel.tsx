@@ -1,0 +1,85 @@
+import { fr } from '../lib/i18n/fr';
+import { groupsOf, PAUSE_PATH, PER_SLIDE, PLAY_PATH, SLIDE_INTERVAL, useRotation } from '../lib/cycle';
+
+interface Testimonial {
+  name: string;
+  company: string;
+  role: string;
+  content: string;
+  rating: number;
+  initials: string;
+}
+
+/**
+ * Testimonials, 3 per slide, advancing every 4 s; dots jump to a slide. Holds still on hover or
+ * focus, under reduced motion, or when the visitor pauses it. Every slide is in the server HTML; only
+ * the first is visible before hydration.
+ */
+export default function TestimonialCarousel({ items }: { items: Testimonial[] }) {
+  const slides = groupsOf(items, PER_SLIDE);
+  const { index, go, stopped, toggle, hold } = useRotation(slides.length, SLIDE_INTERVAL);
+  return (
+    <div {...hold} role="region" aria-roledescription="carousel" aria-label={fr.carousel.label}>
+      <div className="grid" aria-live={stopped ? 'polite' : 'off'}>
+        {slides.map((group, s) => (
+          <ul
+            key={s}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={fr.carousel.slide(s + 1, slides.length)}
+            aria-hidden={s !== index}
+            className={`col-start-1 row-start-1 grid gap-6 transition-opacity duration-500 md:grid-cols-3 ${
+              s === index ? '' : 'invisible opacity-0'
+            }`}
+          >
+            {group.map((item) => (
+              <li key={item.name} className="flex flex-col rounded-card bg-white p-6 shadow-card">
+                <p role="img" aria-label={fr.carousel.rating(item.rating)} className="text-lg text-amber-600">
+                  {'★'.repeat(item.rating)}
+                </p>
+                <blockquote className="mt-3 flex-1 leading-relaxed">{`«\u00a0${item.content}\u00a0»`}</blockquote>
+                <div className="mt-6 flex items-center gap-3">
+                  <span aria-hidden="true" className="grid size-11 place-items-center rounded-full bg-accent-700 font-semibold text-white">
+                    {item.initials}
+                  </span>
+                  <p className="text-sm">
+                    <strong className="block text-ink">{item.name}</strong>
+                    <span className="text-muted">
+                      {item.role}, {item.company}
+                    </span>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ))}
+      </div>
+      <div className="mt-8 flex items-center justify-center gap-1">
+        {slides.map((_, s) => (
+          <button
+            key={s}
+            type="button"
+            onClick={() => go(s)}
+            aria-label={fr.carousel.goTo(s + 1)}
+            aria-current={s === index || undefined}
+            className="group grid size-11 place-items-center rounded-full"
+          >
+            <span
+              className={`block h-2.5 rounded-full transition-all ${s === index ? 'w-8 bg-accent-700' : 'w-2.5 bg-accent-300 group-hover:bg-accent-500'}`}
+            />
+          </button>
+        ))}
+        <button
+          type="button"
+          onClick={toggle}
+          aria-label={stopped ? fr.carousel.play : fr.carousel.pause}
+          className="ml-2 grid size-11 place-items-center rounded-full border border-line text-accent-700 hover:bg-accent-50"
+        >
+          <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
+            <path d={stopped ? PLAY_PATH : PAUSE_PATH} />
+          </svg>
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Auto-advancing sequences (automation steps, testimonial slides): pure helpers and one small React
+ * hook shared by both islands. Motion pauses on hover and focus, can be stopped by the visitor, and
+ * never starts by itself under `prefers-reduced-motion` (WCAG 2.2.2).
+ */
+import { useEffect, useState, type FocusEvent } from 'react';
+
+/** Step cycle of the "automation in action" panel (ms). */
+export const STEP_INTERVAL = 3000;
+/** Testimonial carousel cycle (ms) and testimonials per slide. */
+export const SLIDE_INTERVAL = 4000;
+export const PER_SLIDE = 3;
+
+/** The index after `index` in a ring of `count` items. */
+export const nextIndex = (index: number, count: number): number => (count > 0 ? (index + 1) % count : 0);
+
+/** Width of the progress bar for a step, in %: (step + 1) × 33. */
+export const progressWidth = (step: number): number => (step + 1) * 33;
+
+/** SVG paths (24 × 24) of the pause and play icons of the motion toggle. */
+export const PAUSE_PATH = 'M7 5h3v14H7zM14 5h3v14h-3z';
+export const PLAY_PATH = 'M8 5v14l11-7z';
+
+/** Splits items into consecutive groups of `size` (the last one may be shorter). */
+export function groupsOf<T>(items: readonly T[], size: number): T[][] {
+  const groups: T[][] = [];
+  for (let start = 0; start < items.length; start += size) groups.push(items.slice(start, start + size));
+  return groups;
+}
+
+/**
+ * Cycles an index through `count` positions every `interval` ms. Returns the index, `go` to jump
+ * (which restarts the interval), `stopped` with `toggle` for the visitor's pause button, and event
+ * handlers that hold the motion while the pointer is over or focus is within the element.
+ */
+export function useRotation(count: number, interval: number) {
+  const [index, go] = useState(0);
+  const [stopped, setStopped] = useState(false);
+  const [hover, setHover] = useState(false);
+  const [focus, setFocus] = useState(false);
+
+  useEffect(() => {
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) setStopped(true);
+  }, []);
+
+  useEffect(() => {
+    if (stopped || hover || focus || count < 2) return;
+    const timer = setTimeout(() => go((current) => nextIndex(current, count)), interval);
+    return () => clearTimeout(timer);
+  }, [index, stopped, hover, focus, count, interval]);
+
+  return {
+    index,
+    go,
+    stopped,
+    toggle: () => setStopped((value) => !value),
+    hold: {
+      onMouseEnter: () => setHover(true),
+      onMouseLeave: () => setHover(false),
+      onFocus: () => setFocus(true),
+      onBlur: (event: FocusEvent) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocus(false);
+      },
+    },
+  };
+}
