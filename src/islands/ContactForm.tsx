@@ -1,20 +1,27 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { HONEYPOT_FIELD, MAX_LENGTHS, SERVICES, matchService, submitContact, type ContactField } from '../lib/contact';
+import type { ContactField } from '../lib/contact';
 import { fr } from '../lib/i18n/fr';
-import { lazySupabaseClient } from '../lib/supabase-config';
-import { $contactDraft, clearDraft, markDraftStored, restoreDraft, updateDraftField } from '../stores/contact-draft';
+import { $contactDraft, clearDraft, markDraftStored, preselectService, restoreDraft, updateDraftField } from '../stores/contact-draft';
 import { toast } from '../stores/toasts';
 
 interface Props {
-  /** Service to preselect when the draft has none (quote page). */
+  /** The six services (SERVICES of src/lib/contact.ts). */
+  services: readonly string[];
+  /** maxLength of each text field (MAX_LENGTHS of src/lib/contact.ts: the database limits). */
+  maxLengths: Record<Exclude<ContactField, 'service_souhaite'>, number>;
+  /** Name of the honeypot field (HONEYPOT_FIELD). */
+  honeypotName: string;
+  /** Service to preselect when the draft has none (quote page): a name or a slug. */
   service?: string;
   /** Also preselect from `?service=` in the page address. */
   serviceFromQuery?: boolean;
 }
 
 const t = fr.contact.form;
-const getClient = lazySupabaseClient();
+// Loaded on first use only (first focus or input): the submission logic and supabase-js.
+const loadLogic = () => import('../lib/contact');
+const loadClient = () => import('../lib/supabase-config').then((config) => config.browserClient());
 const field =
   'block min-h-11 w-full rounded-xl border border-line bg-white px-4 py-2.5 text-base text-ink shadow-sm ' +
   'placeholder:text-muted focus:border-accent-700 focus:ring-2 focus:ring-accent-700/30 focus:outline-none';
@@ -24,7 +31,7 @@ const field =
  * that survives reloads until sent, a honeypot, and a two-step send (row, then e-mail) that never
  * doubles. supabase-js is downloaded on first focus or input, not with the page.
  */
-export default function ContactForm({ service = '', serviceFromQuery = false }: Props) {
+export default function ContactForm({ services, maxLengths, honeypotName, service = '', serviceFromQuery = false }: Props) {
   const draft = useStore($contactDraft);
   const [submitting, setSubmitting] = useState(false);
   const sending = useRef(false);
@@ -32,11 +39,12 @@ export default function ContactForm({ service = '', serviceFromQuery = false }: 
   const id = useId();
 
   useEffect(() => {
-    const fromQuery = serviceFromQuery ? new URLSearchParams(window.location.search).get('service') : null;
-    restoreDraft(matchService(fromQuery) || matchService(service));
+    restoreDraft();
+    const wanted = (serviceFromQuery && new URLSearchParams(window.location.search).get('service')) || service;
+    if (wanted) void loadLogic().then(({ matchService }) => preselectService(matchService(wanted)));
   }, [service, serviceFromQuery]);
 
-  const warmUp = () => void getClient().catch(() => {});
+  const warmUp = () => void Promise.all([loadLogic(), loadClient()]).catch(() => {});
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
     updateDraftField(event.target.name as ContactField, event.target.value);
 
@@ -46,7 +54,7 @@ export default function ContactForm({ service = '', serviceFromQuery = false }: 
     sending.current = true;
     setSubmitting(true);
     try {
-      const client = await getClient();
+      const [{ submitContact }, client] = await Promise.all([loadLogic(), loadClient()]);
       const result = await submitContact(client, $contactDraft.get(), honeypot.current?.value ?? '', markDraftStored);
       if (!result.ok) throw result.error;
       clearDraft();
@@ -80,7 +88,7 @@ export default function ContactForm({ service = '', serviceFromQuery = false }: 
       type={type}
       autoComplete={autoComplete}
       required={required}
-      maxLength={MAX_LENGTHS[name]}
+      maxLength={maxLengths[name]}
       value={draft.fields[name]}
       onChange={onChange}
       className={field}
@@ -126,7 +134,7 @@ export default function ContactForm({ service = '', serviceFromQuery = false }: 
           className={field}
         >
           <option value="">{t.servicePlaceholder}</option>
-          {SERVICES.map((choice) => (
+          {services.map((choice) => (
             <option key={choice} value={choice}>
               {choice}
             </option>
@@ -140,7 +148,7 @@ export default function ContactForm({ service = '', serviceFromQuery = false }: 
           name="message"
           required
           rows={6}
-          maxLength={MAX_LENGTHS.message}
+          maxLength={maxLengths.message}
           placeholder={t.messagePlaceholder}
           value={draft.fields.message}
           onChange={onChange}
@@ -148,8 +156,8 @@ export default function ContactForm({ service = '', serviceFromQuery = false }: 
         />
       </div>
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>{t.honeypot}</label>
-        <input ref={honeypot} id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <label htmlFor={`${id}-hp`}>{t.honeypot}</label>
+        <input ref={honeypot} id={`${id}-hp`} name={honeypotName} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <p className="text-sm text-muted">
         {t.consentBefore}

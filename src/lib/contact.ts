@@ -1,6 +1,8 @@
 /**
  * The contact request: its fields, the limits of `public.contacts`, and the two-step submission
  * (insert the row, then invoke `send-contact-email`). Pure: the Supabase client is passed in.
+ * The form island imports this module lazily (first use), so none of it weighs on the first load;
+ * the constants reach the island as props.
  */
 import type { FormsClient } from './supabase-config';
 
@@ -50,15 +52,6 @@ export interface ContactDraft {
 
 /** Name of the honeypot field (never shown to people; bots fill it). */
 export const HONEYPOT_FIELD = 'site_web';
-
-export const EMPTY_FIELDS: ContactFields = {
-  prenom: '',
-  nom: '',
-  email: '',
-  telephone: '',
-  service_souhaite: '',
-  message: '',
-};
 
 /**
  * The service to preselect from a query value or prop: the exact choice, or one that matches it
@@ -131,4 +124,27 @@ export async function submitContact(
 /** PostgREST's answer to a duplicate key: 409 with code 23505. */
 export function isUniqueViolation(error: { code?: string } | null | undefined): boolean {
   return error?.code === '23505';
+}
+
+/**
+ * Fills `{key}` tokens in page copy (a string, or every string inside an object or array) with the
+ * marketing figures of the site settings, so a figure is written once. An unknown key throws, naming
+ * it, the source file and the known keys.
+ * @example fillFigures('Réponse en {responseContact}', { responseContact: '2 h' }, 'contact.yaml') === 'Réponse en 2 h'
+ */
+export function fillFigures<T>(copy: T, figures: Record<string, string>, source: string): T {
+  if (typeof copy === 'string') {
+    return copy.replace(/\{([a-zA-Z]\w*)\}/g, (_match, key: string) => {
+      const value = figures[key];
+      if (value === undefined) {
+        throw new Error(`${source}: {${key}} is not a figure of src/content/settings/site.yaml (known: ${Object.keys(figures).join(', ')})`);
+      }
+      return value;
+    }) as T;
+  }
+  if (Array.isArray(copy)) return copy.map((item) => fillFigures(item, figures, source)) as T;
+  if (copy && typeof copy === 'object') {
+    return Object.fromEntries(Object.entries(copy).map(([key, value]) => [key, fillFigures(value, figures, source)])) as T;
+  }
+  return copy;
 }

@@ -97,3 +97,6 @@ export function lazySupabaseClient(
     return pending;
   };
 }
+
+/** The browser's client, created on first call (the forms call it on first focus or input). */
+export const browserClient = lazySupabaseClient();

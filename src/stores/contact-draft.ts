@@ -1,5 +1,15 @@
 import { atom } from 'nanostores';
-import { EMPTY_FIELDS, type ContactDraft, type ContactField, type ContactFields } from '../lib/contact';
+import type { ContactDraft, ContactField, ContactFields } from '../lib/contact';
+
+/** A blank form. */
+export const EMPTY_FIELDS: ContactFields = {
+  prenom: '',
+  nom: '',
+  email: '',
+  telephone: '',
+  service_souhaite: '',
+  message: '',
+};
 
 /** localStorage key of the contact draft (fields + row id), kept until the request is sent. */
 export const DRAFT_STORAGE_KEY = 'contact-draft-v1';
@@ -60,9 +70,16 @@ function readStored(storage: DraftStorage | null): ContactDraft | null {
  */
 export function restoreDraft(preselect = '', storage = browserStorage()): ContactDraft {
   const draft = readStored(storage) ?? blankDraft();
-  if (preselect && !draft.fields.service_souhaite) draft.fields = { ...draft.fields, service_souhaite: preselect };
   $contactDraft.set(draft);
-  return draft;
+  if (preselect) preselectService(preselect, storage);
+  return $contactDraft.get();
+}
+
+/** Chooses a service unless the visitor already chose one (quote page, `?service=`). */
+export function preselectService(service: string, storage = browserStorage()): void {
+  const draft = $contactDraft.get();
+  if (!service || draft.fields.service_souhaite) return;
+  save({ ...draft, fields: { ...draft.fields, service_souhaite: service } }, storage);
 }
 
 /**
