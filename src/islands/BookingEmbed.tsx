@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { buildBookingUrl, SITE_BOOKING_PAGE } from '../lib/booking-url';
-import { bookingPrefillFromSearch, readBookingMessage, utmFromSearch } from '../lib/booking-prefill';
+import { readBookingMessage } from '../lib/booking-message';
 import { fr } from '../lib/i18n/fr';
 import { toast } from '../stores/toasts';
 
@@ -30,14 +29,8 @@ export default function BookingEmbed({ baseUrl, anchor }: Props) {
     let observer: IntersectionObserver | undefined;
     const start = () => {
       observer?.disconnect();
-      setSrc(
-        buildBookingUrl(baseUrl, {
-          embedDomain: location.host,
-          pageSettings: SITE_BOOKING_PAGE,
-          prefill: bookingPrefillFromSearch(location.search),
-          utm: utmFromSearch(location.search),
-        }),
-      );
+      // The address builder is fetched only now, when the frame is about to be requested.
+      import('../lib/booking-frame').then(({ bookingFrameUrl }) => setSrc(bookingFrameUrl(baseUrl, location)));
       return true;
     };
     const targeted = () => anchor && location.hash === `#${anchor}` && start();

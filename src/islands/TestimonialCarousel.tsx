@@ -39,7 +39,7 @@ export default function TestimonialCarousel({ items }: { items: Testimonial[] })
                 </p>
                 <blockquote className="mt-3 flex-1 leading-relaxed">{`«\u00a0${item.content}\u00a0»`}</blockquote>
                 <div className="mt-6 flex items-center gap-3">
-                  <span aria-hidden="true" className="grid size-11 place-items-center rounded-full bg-accent-700 font-semibold text-white">
+                  <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-full bg-accent-700 font-semibold text-white">
                     {item.initials}
                   </span>
                   <p className="text-sm">
@@ -65,7 +65,7 @@ export default function TestimonialCarousel({ items }: { items: Testimonial[] })
             className="group grid size-11 place-items-center rounded-full"
           >
             <span
-              className={`block h-2.5 rounded-full transition-all ${s === index ? 'w-8 bg-accent-700' : 'w-2.5 bg-accent-300 group-hover:bg-accent-500'}`}
+              className={`block h-2.5 rounded-full transition-all ${s === index ? 'w-8 bg-accent-700' : 'w-2.5 bg-accent-500 group-hover:bg-accent-700'}`}
             />
           </button>
         ))}

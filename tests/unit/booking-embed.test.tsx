@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BookingEmbed from '../../src/islands/BookingEmbed';
 import { $toasts } from '../../src/stores/toasts';
@@ -30,6 +30,8 @@ afterEach(() => {
 });
 
 const frame = () => document.querySelector('iframe');
+/** The frame, once its address has been built (the builder is loaded on demand). */
+const started = () => waitFor(() => expect(frame()).not.toBeNull()).then(() => frame()!);
 
 function post(data: unknown, origin: string, source: MessageEventSource | null) {
   act(() => {
@@ -40,23 +42,25 @@ function post(data: unknown, origin: string, source: MessageEventSource | null) 
 async function loadedFrame() {
   render(<BookingEmbed baseUrl={BASE} />);
   act(() => intersect(true));
-  const iframe = frame()!;
+  const iframe = await started();
   fireEvent.load(iframe);
   return iframe;
 }
 
 describe('BookingEmbed', () => {
-  it('shows a spinner and requests no frame until its box nears the viewport', () => {
+  it('shows a spinner and requests no frame until its box nears the viewport', async () => {
     render(<BookingEmbed baseUrl={BASE} />);
     expect(screen.getByRole('status').textContent).toBe(fr.booking.loading);
     act(() => intersect(false));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(frame()).toBeNull();
     expect(observerOptions?.rootMargin).toMatch(/^\d{3,}px/);
   });
 
-  it('loads the frame with the embed fields, prefill and utm from the page address once visible', () => {
+  it('loads the frame with the embed fields, prefill and utm from the page address once visible', async () => {
     render(<BookingEmbed baseUrl={BASE} />);
     act(() => intersect(true));
+    await started();
     const params = new URL(frame()!.src).searchParams;
     expect(frame()!.src.startsWith(`${BASE}?embed_domain=`)).toBe(true);
     expect(params.get('embed_domain')).toBe(location.host);
@@ -68,20 +72,21 @@ describe('BookingEmbed', () => {
     expect(frame()!.style.height).toBe('700px');
   });
 
-  it('loads at once when its anchor is targeted', () => {
+  it('loads at once when its anchor is targeted', async () => {
     history.replaceState(null, '', '/contact#calendly');
     render(<BookingEmbed baseUrl={BASE} anchor="calendly" />);
-    expect(frame()).not.toBeNull();
+    await started();
   });
 
-  it('loads when its anchor becomes the target', () => {
+  it('loads when its anchor becomes the target', async () => {
     render(<BookingEmbed baseUrl={BASE} anchor="calendly" />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(frame()).toBeNull();
     act(() => {
       history.replaceState(null, '', '#calendly');
       window.dispatchEvent(new HashChangeEvent('hashchange'));
     });
-    expect(frame()).not.toBeNull();
+    await started();
   });
 
   it('hides the spinner once the frame has loaded', async () => {

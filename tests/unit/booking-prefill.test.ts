@@ -3,9 +3,9 @@ import {
   bookingPrefillFromSearch,
   isIsoDate,
   MAX_PARAM_LENGTH,
-  readBookingMessage,
   utmFromSearch,
 } from '../../src/lib/booking-prefill';
+import { readBookingMessage } from '../../src/lib/booking-message';
 
 describe('bookingPrefillFromSearch', () => {
   it('joins consultation, day and hour into a1', () => {

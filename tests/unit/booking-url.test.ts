@@ -97,3 +97,18 @@ describe('buildBookingUrl', () => {
     expect(buildBookingUrl(`${BASE}#x`)).toBe(`${BASE}?embed_type=Inline`);
   });
 });
+
+describe('bookingFrameUrl', () => {
+  it('combines the host, the site look, the prefill and the utm of the page address', async () => {
+    const { bookingFrameUrl } = await import('../../src/lib/booking-frame');
+    const url = bookingFrameUrl(BASE, {
+      host: 'www.agence.fr',
+      search: '?consultation=Audit&jour=lundi&heure=09:00&date=2026-12-07&utm_campaign=hiver',
+    });
+    expect(url).toBe(
+      `${BASE}?embed_domain=www.agence.fr&embed_type=Inline&hide_event_type_details=1&hide_landing_page_details=1` +
+        '&hide_gdpr_banner=1&background_color=ffffff&text_color=0f172a&primary_color=4338ca' +
+        '&a1=Audit%20%E2%80%93%20lundi%2009%3A00&date=2026-12-07&utm_campaign=hiver',
+    );
+  });
+});

@@ -1,0 +1,145 @@
+import { expect, test } from '@playwright/test';
+import { expectNoErrors } from './helpers';
+import { fr } from '../../src/lib/i18n/fr';
+
+const SECTIONS = ['accueil', 'expertise', 'automatisation', 'integrations', 'audit-ia', 'temoignages', 'contact-rapide'];
+
+test.describe('home page', () => {
+  test('shows its 8 sections in order: 7 in main, each with its heading, then the footer', async ({ page }) => {
+    await page.goto('/');
+    const sections = page.locator('main > section');
+    await expect(sections).toHaveCount(SECTIONS.length);
+    expect(await sections.evaluateAll((all) => all.map((el) => el.id))).toEqual(SECTIONS);
+    await expect(sections.first().locator('h1')).toHaveCount(1);
+    await expect(page.locator('h1')).toHaveCount(1);
+    for (const id of SECTIONS.slice(1)) await expect(page.locator(`[id="${id}"] h2`)).toHaveCount(1);
+    await expect(page.locator('#audit-ia h2')).toHaveText('Auditez l’IA dans votre entreprise');
+    const footerAfterMain = await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      const footer = document.querySelector('body > footer')!;
+      return Boolean(main.compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(footerAfterMain).toBe(true);
+  });
+
+  test('hero links to the AI page and the portfolio; closing call to action links to /contact', async ({ page }) => {
+    await page.goto('/');
+    const hero = page.locator('#accueil');
+    await expect(hero.locator('a[href="/automatisation-ia"]')).toBeVisible();
+    await expect(hero.locator('a[href="/nos-realisations"]')).toBeVisible();
+    await expect(page.locator('#contact-rapide a[href="/contact"]')).toHaveCount(1);
+    await expect(page.locator('#contact-rapide a[href^="tel:+"]')).toHaveCount(1);
+  });
+
+  test('shows 6 service cards and 12 tools in 6 categories', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('#expertise h3')).toHaveCount(6);
+    await expect(page.locator('#integrations h3')).toHaveCount(6);
+    await expect(page.locator('#integrations [data-integration]')).toHaveCount(12);
+  });
+
+  test('automation steps advance every 3 s with the progress bar', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    const panel = page.locator('#automatisation');
+    await panel.scrollIntoViewIfNeeded();
+    const current = panel.locator('[aria-current="step"] h3');
+    const bar = panel.locator('[data-progress]');
+    await expect(panel.getByRole('button', { name: fr.automation.pause })).toBeVisible();
+    await page.mouse.move(0, 0);
+    const first = await current.textContent();
+    await expect(bar).toHaveAttribute('style', /width: ?33%/);
+    await page.clock.runFor(3000);
+    await expect(current).not.toHaveText(first!);
+    await expect(bar).toHaveAttribute('style', /width: ?66%/);
+  });
+
+  test('testimonial carousel: advances every 4 s, dots jump, hover and the pause button stop it', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: fr.carousel.label });
+    await carousel.scrollIntoViewIfNeeded();
+    const pause = carousel.getByRole('button', { name: fr.carousel.pause });
+    await expect(pause).toBeVisible();
+    const slide = (n: number) => carousel.locator('[aria-roledescription="slide"]').nth(n);
+    await page.mouse.move(0, 0);
+    await expect(slide(0)).toBeVisible();
+    await expect(slide(1)).toBeHidden();
+
+    await page.clock.runFor(4000);
+    await expect(slide(1)).toBeVisible();
+    await expect(slide(0)).toBeHidden();
+
+    await carousel.getByRole('button', { name: fr.carousel.goTo(1) }).click();
+    await expect(slide(0)).toBeVisible();
+    await carousel.hover();
+    await page.clock.runFor(12000);
+    await expect(slide(0)).toBeVisible();
+
+    await page.mouse.move(0, 0);
+    await carousel.getByRole('button', { name: fr.carousel.pause }).click();
+    await page.mouse.move(0, 0);
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    await page.clock.runFor(12000);
+    await expect(slide(0)).toBeVisible();
+    await expect(carousel.getByRole('button', { name: fr.carousel.play })).toBeVisible();
+  });
+
+  test.describe('under prefers-reduced-motion', () => {
+    test.use({ reducedMotion: 'reduce' });
+
+    test('neither the steps nor the carousel move by themselves', async ({ page }) => {
+      await page.clock.install();
+      await page.goto('/');
+      const carousel = page.getByRole('region', { name: fr.carousel.label });
+      await carousel.scrollIntoViewIfNeeded();
+      await expect(carousel.getByRole('button', { name: fr.carousel.play })).toBeVisible();
+      await page.locator('#automatisation').scrollIntoViewIfNeeded();
+      await expect(page.getByRole('button', { name: fr.automation.play })).toBeVisible();
+      const step = await page.locator('#automatisation [aria-current="step"] h3').textContent();
+      await page.mouse.move(0, 0);
+      await page.clock.runFor(20000);
+      await expect(carousel.locator('[aria-roledescription="slide"]').first()).toBeVisible();
+      await expect(page.locator('#automatisation [aria-current="step"] h3')).toHaveText(step!);
+    });
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the server HTML shows the first three testimonials and the first step', async ({ page }) => {
+      await page.goto('/');
+      const cards = page.locator('#temoignages li:visible strong');
+      await expect(cards).toHaveCount(3);
+      await expect(page.locator('#automatisation [aria-current="step"]')).toHaveCount(1);
+      await expect(page.locator('#expertise h3').first()).toBeVisible();
+    });
+  });
+
+  test('has no console error or failed request, booking frame included', async ({ page }) => {
+    await expectNoErrors(page, async () => {
+      await page.goto('/');
+      await page.locator('#audit-ia').scrollIntoViewIfNeeded();
+      await expect(page.locator('#audit-ia iframe')).toHaveAttribute('src', /embed_type=Inline/);
+      await expect(page.locator('#audit-ia [role="status"]')).toHaveCount(0);
+      for (const id of ['temoignages', 'contact-rapide']) await page.locator(`[id="${id}"]`).scrollIntoViewIfNeeded();
+      await expect(page.getByRole('region', { name: fr.carousel.label }).getByRole('button', { name: fr.carousel.pause })).toBeVisible();
+      await page.waitForTimeout(500);
+    });
+  });
+
+  test.describe('on a 320 px screen', () => {
+    test.use({ viewport: { width: 320, height: 640 } });
+
+    test('no home section is wider than the screen', async ({ page }) => {
+      await page.goto('/');
+      for (const id of SECTIONS) await page.locator(`[id="${id}"]`).scrollIntoViewIfNeeded();
+      const overflowing = await page.evaluate(() =>
+        [...document.querySelectorAll('main *')]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !el.closest('svg'))
+          .map((el) => el.outerHTML.slice(0, 80)),
+      );
+      expect(overflowing).toEqual([]);
+    });
+  });
+});
