@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { contactRows, mailMentioning, startTestBackend, type Backend } from './support/backend';
+
+// The contact form against the REAL local backend (PostgreSQL + gateway + Deno function + maildev):
+// no mocks, no request interception. One backend for the file, so the tests run in order.
+test.describe.configure({ mode: 'serial' });
+
+let backend: (Backend & { cleanup: () => Promise<void> }) | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  backend = await startTestBackend();
+});
+
+test.afterAll(async () => {
+  test.setTimeout(60_000);
+  await backend?.cleanup();
+});
+
+const SUCCESS = { title: 'Message envoyé\u00a0!', text: 'Merci\u00a0! Votre message a bien été envoyé. Nous vous répondrons dans les plus brefs délais.' };
+const ERROR = { title: 'Erreur', text: 'Une erreur est survenue. Veuillez réessayer.' };
+
+/** A complete request; `tag` makes its row and e-mail findable. */
+function request(overrides: Partial<Record<string, string>> = {}) {
+  const tag = randomUUID().slice(0, 8);
+  return {
+    prenom: `Ada ${tag}`,
+    nom: 'Lovelace',
+    email: `ada.${tag}@example.com`,
+    telephone: '+33 6 12 34 56 78',
+    service_souhaite: 'Support & Maintenance',
+    message: `Bonjour, je voudrais automatiser mes devis <b>vite</b> (${tag}).`,
+    ...overrides,
+  };
+}
+type Request = ReturnType<typeof request>;
+
+const form = (page: Page) => page.locator('form[aria-label="Formulaire de contact"]');
+const field = (page: Page, name: string) => form(page).locator(`[name="${name}"]`);
+const submit = (page: Page) => form(page).locator('button[type="submit"]');
+
+/** Opens /contact with an empty draft and a hydrated form. */
+async function openForm(page: Page) {
+  await page.goto('/contact');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await form(page).scrollIntoViewIfNeeded();
+  // Hydrated once React has restored the draft (the honeypot exists in the server HTML too, so
+  // wait for the store: the draft id is written on the first keystroke).
+  await expect(submit(page)).toBeEnabled();
+  await page.waitForFunction(() => document.querySelector('astro-island[component-url*="ContactForm"]:not([ssr])') !== null);
+}
+
+async function fill(page: Page, values: Request) {
+  for (const [name, value] of Object.entries(values)) {
+    if (name === 'service_souhaite') await field(page, name).selectOption(value);
+    else await field(page, name).fill(value);
+  }
+}
+
+async function expectFields(page: Page, values: Request) {
+  for (const [name, value] of Object.entries(values)) await expect(field(page, name)).toHaveValue(value);
+}
+
+async function expectToast(page: Page, kind: typeof SUCCESS) {
+  const role = kind === ERROR ? 'alert' : 'status';
+  const notice = page.getByRole(role).filter({ hasText: kind.title });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await expect(notice).toContainText(kind.text);
+}
+
+test('a filled form is stored, e-mailed, confirmed, and the fields are cleared', async ({ page }) => {
+  const values = request();
+  await openForm(page);
+  await fill(page, values);
+  await submit(page).click();
+  await expect(submit(page)).toHaveText('Envoi en cours...');
+  await expect(submit(page)).toBeDisabled();
+  await expectToast(page, SUCCESS);
+  for (const name of Object.keys(values)) await expect(field(page, name)).toHaveValue('');
+  await expect(submit(page)).toBeEnabled();
+
+  const rows = await contactRows(values.email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject(values);
+
+  await expect.poll(async () => (await mailMentioning(values.email)).length, { timeout: 15_000 }).toBe(1);
+  const [mail] = await mailMentioning(values.email);
+  for (const value of Object.values(values)) expect(mail.text).toContain(value);
+  expect(mail.html).toContain('&lt;b&gt;vite&lt;/b&gt;');
+  expect(await page.evaluate(() => localStorage.getItem('contact-draft-v1'))).toBeNull();
+});
+
+test('a database refusal (blank first name) shows the error notice and keeps the fields', async ({ page }) => {
+  const values = request({ prenom: '   ' });
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await openForm(page);
+  await fill(page, values);
+  await submit(page).click();
+  await expectToast(page, ERROR);
+  await expectFields(page, values);
+  await expect(submit(page)).toBeEnabled();
+  await expect(submit(page)).toHaveText('Envoyer le message');
+  expect(errors.join('\n')).toContain('Contact form:');
+  expect(await contactRows(values.email)).toHaveLength(0);
+  expect(await mailMentioning(values.email)).toHaveLength(0);
+});
+
+test('a function failure keeps the fields; the retry sends the e-mail and leaves exactly one row', async ({ page }) => {
+  const values = request();
+  await openForm(page);
+  await fill(page, values);
+  await backend!.mail.stop();
+  try {
+    await submit(page).click();
+    await expectToast(page, ERROR);
+    await expectFields(page, values);
+    await expect(submit(page)).toBeEnabled();
+    expect(await contactRows(values.email)).toHaveLength(1);
+  } finally {
+    await backend!.mail.start();
+  }
+  await submit(page).click();
+  await expectToast(page, SUCCESS);
+  expect(await contactRows(values.email)).toHaveLength(1);
+  await expect.poll(async () => (await mailMentioning(values.email)).length, { timeout: 15_000 }).toBe(1);
+});
+
+test('a backend that is down shows the error notice and keeps the fields', async ({ page }) => {
+  const values = request();
+  await openForm(page);
+  await fill(page, values);
+  await backend!.gateway.stop();
+  try {
+    await submit(page).click();
+    await expectToast(page, ERROR);
+    await expectFields(page, values);
+    await expect(submit(page)).toBeEnabled();
+  } finally {
+    await backend!.gateway.start();
+  }
+  expect(await contactRows(values.email)).toHaveLength(0);
+  // Once the backend is back, the kept draft goes through.
+  await submit(page).click();
+  await expectToast(page, SUCCESS);
+  expect(await contactRows(values.email)).toHaveLength(1);
+});
+
+test('a double click sends once', async ({ page }) => {
+  const values = request();
+  await openForm(page);
+  await fill(page, values);
+  await submit(page).dblclick();
+  await expectToast(page, SUCCESS);
+  await expect(page.getByRole('status').filter({ hasText: SUCCESS.title })).toHaveCount(1);
+  expect(await contactRows(values.email)).toHaveLength(1);
+  await expect.poll(async () => (await mailMentioning(values.email)).length, { timeout: 15_000 }).toBe(1);
+});
+
+test('the draft (fields and row id) survives a reload until it is sent', async ({ page }) => {
+  const values = request({ telephone: '' });
+  await openForm(page);
+  await fill(page, values);
+  const before = await page.evaluate(() => JSON.parse(localStorage.getItem('contact-draft-v1') ?? 'null'));
+  expect(before.fields).toMatchObject(values);
+  await page.reload();
+  await form(page).scrollIntoViewIfNeeded();
+  await expectFields(page, values);
+  const after = await page.evaluate(() => JSON.parse(localStorage.getItem('contact-draft-v1') ?? 'null'));
+  expect(after.id).toBe(before.id);
+  await submit(page).click();
+  await expectToast(page, SUCCESS);
+  const rows = await contactRows(values.email);
+  expect(rows.map((row) => row.id)).toEqual([before.id]);
+  expect(rows[0].telephone).toBeNull();
+});
+
+test('the quote page preselects the service from the address', async ({ page }) => {
+  await page.goto('/devis-personnalise?service=automatisation-ia');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await form(page).scrollIntoViewIfNeeded();
+  await expect(field(page, 'service_souhaite')).toHaveValue('Automatisation IA');
+});

@@ -1,0 +1,92 @@
+// Starts the REAL local backend (embedded PostgreSQL, gateway, Deno function, maildev) for an
+// end-to-end spec, on the Supabase CLI's default ports the test build points at. No mocks.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CONTACT_FROM, CONTACT_TO, DEFAULT_PORTS, DB_URL, startBackend } from '../../../local-backend/index.mjs';
+
+export type Backend = Awaited<ReturnType<typeof startBackend>>;
+
+/** Minimal typing of the `pg` client used here (the package ships no types). */
+interface PgClient {
+  connect(): Promise<void>;
+  query<Row>(sql: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+  end(): Promise<void>;
+}
+const pg = createRequire(import.meta.url)('pg') as { Client: new (options: { connectionString: string }) => PgClient };
+
+/** One e-mail as maildev's JSON API returns it (the fields used here). */
+export interface CaughtMail {
+  subject: string;
+  text: string;
+  html: string;
+  to: { address: string }[];
+  replyTo?: { address: string }[];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts the backend in a fresh temporary data folder. The backend's own tests use the same machine:
+ * when a port is busy (another run finishing), waits and retries for up to `patienceMs`.
+ */
+export async function startTestBackend(patienceMs = 90_000): Promise<Backend & { cleanup: () => Promise<void> }> {
+  const deadline = Date.now() + patienceMs;
+  for (;;) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'contact-e2e-backend-'));
+    try {
+      const backend = await startBackend({
+        dataDir,
+        log: () => {},
+        // Pin the function's mail route: a developer's supabase/functions/.env must not redirect test mail.
+        functionEnv: {
+          RESEND_API_KEY: '',
+          SMTP_URL: `smtp://127.0.0.1:${DEFAULT_PORTS.smtp}`,
+          CONTACT_TO,
+          CONTACT_FROM,
+        },
+      });
+      return {
+        ...backend,
+        cleanup: async () => {
+          await backend.stop();
+          await rm(dataDir, { recursive: true, force: true });
+        },
+      };
+    } catch (error) {
+      await rm(dataDir, { recursive: true, force: true });
+      const busy = /already in use|EADDRINUSE/i.test(String((error as Error)?.message));
+      if (!busy || Date.now() > deadline) throw error;
+      await sleep(3000);
+    }
+  }
+}
+
+/** Runs one query as the database superuser (rows are not readable through the API as anon). */
+export async function dbQuery<Row>(sql: string, values: unknown[] = []): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: DB_URL });
+  await client.connect();
+  try {
+    return (await client.query<Row>(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The contact rows whose e-mail is `email`. */
+export function contactRows(email: string) {
+  return dbQuery<Record<string, string | null>>('select * from public.contacts where email = $1', [email]);
+}
+
+/** Every e-mail caught by maildev. */
+export async function caughtMail(): Promise<CaughtMail[]> {
+  const response = await fetch(`http://127.0.0.1:${DEFAULT_PORTS.inbox}/email`);
+  if (!response.ok) throw new Error(`maildev answered ${response.status}`);
+  return response.json();
+}
+
+/** Caught e-mails whose text mentions `needle`. */
+export async function mailMentioning(needle: string): Promise<CaughtMail[]> {
+  return (await caughtMail()).filter((mail) => mail.text.includes(needle) || mail.subject.includes(needle));
+}
