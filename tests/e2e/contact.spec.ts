@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { contactRows, mailMentioning, startTestBackend, type Backend } from './support/backend';
+import { contactRows, dbQuery, mailMentioning, startTestBackend, type Backend } from './support/backend';
 
 // The contact form against the REAL local backend (PostgreSQL + gateway + Deno function + maildev):
 // no mocks, no request interception. One backend for the file, so the tests run in order.
@@ -183,4 +183,23 @@ test('the quote page preselects the service from the address', async ({ page }) 
   await page.reload();
   await form(page).scrollIntoViewIfNeeded();
   await expect(field(page, 'service_souhaite')).toHaveValue('Automatisation IA');
+});
+
+test('the blog newsletter box stores the address; a repeat sign-up is a success too', async ({ page }) => {
+  const email = `news.${randomUUID().slice(0, 8)}@example.com`;
+  const rows = () => dbQuery('select email from public.newsletter_subscriptions where email = $1', [email]);
+  await page.goto('/blog');
+  const box = page.locator('#newsletter-form-slot');
+  await box.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('astro-island[component-url*="NewsletterForm"]:not([ssr])') !== null);
+  const input = box.getByRole('textbox');
+  for (const text of ['Merci\u00a0! Vous recevrez nos prochains articles par e-mail.', 'Cette adresse est déjà inscrite']) {
+    await input.fill(email);
+    await box.getByRole('button').click();
+    const notice = page.getByRole('status').filter({ hasText: text });
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    await expect(notice).toContainText('Inscription confirmée\u00a0!');
+    await expect(input).toHaveValue('');
+  }
+  expect(await rows()).toHaveLength(1);
 });

@@ -1,0 +1,83 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { fr } from '../lib/i18n/fr';
+import { toast } from '../stores/toasts';
+
+interface Props {
+  label: string;
+  placeholder: string;
+  submitLabel: string;
+  /** Name of the honeypot field (HONEYPOT_FIELD of src/lib/contact.ts). */
+  honeypotName: string;
+  /** Longest address accepted (NEWSLETTER_EMAIL_MAX of src/lib/newsletter.ts). */
+  maxLength: number;
+}
+
+const t = fr.newsletter;
+// Loaded on first use only (first focus or input): the sign-up logic and supabase-js.
+const loadLogic = () => import('../lib/newsletter');
+const loadClient = () => import('../lib/supabase-config').then((config) => config.browserClient());
+
+/**
+ * Newsletter sign-up: stores the address in `newsletter_subscriptions`; a repeat sign-up is a
+ * success. The field keeps its value on failure and is cleared on success.
+ */
+export default function NewsletterForm({ label, placeholder, submitLabel, honeypotName, maxLength }: Props) {
+  const [email, setEmail] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const sending = useRef(false);
+  const honeypot = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const warmUp = () => void Promise.all([loadLogic(), loadClient()]).catch(() => {});
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
+    setSubmitting(true);
+    try {
+      const [{ subscribeNewsletter }, client] = await Promise.all([loadLogic(), loadClient()]);
+      const result = await subscribeNewsletter(client, email, honeypot.current?.value ?? '');
+      if (!result.ok) throw result.error;
+      setEmail('');
+      toast({ title: t.successTitle, description: result.alreadySubscribed ? t.alreadyText : t.successText });
+    } catch (error) {
+      console.error('Newsletter:', error);
+      toast({ title: t.errorTitle, description: t.errorText, variant: 'destructive' });
+    } finally {
+      sending.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} onFocusCapture={warmUp} className="relative flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="flex-1">
+        <label htmlFor={`${id}-email`} className="mb-1 block text-sm font-medium text-accent-100">
+          {label}
+        </label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          required
+          maxLength={maxLength}
+          autoComplete="email"
+          placeholder={placeholder}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          className="min-h-11 w-full rounded-full border border-white/30 bg-white px-4 text-ink placeholder:text-slate-500"
+        />
+      </div>
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <input ref={honeypot} name={honeypotName} type="text" tabIndex={-1} autoComplete="off" defaultValue="" aria-label={fr.contact.form.honeypot} />
+      </div>
+      <button
+        type="submit"
+        disabled={submitting}
+        className="min-h-11 rounded-full bg-white px-6 font-semibold text-accent-800 hover:bg-accent-50 disabled:opacity-70"
+      >
+        {submitting ? t.sending : submitLabel}
+      </button>
+    </form>
+  );
+}
