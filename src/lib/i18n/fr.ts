@@ -46,9 +46,6 @@ export const fr = {
     },
   },
   newsletter: {
-    label: 'Adresse e-mail',
-    placeholder: 'vous@entreprise.fr',
-    submit: 'S’abonner',
     sending: 'Inscription…',
     successTitle: 'Inscription confirmée\u00a0!',
     successText: 'Merci\u00a0! Vous recevrez nos prochains articles par e-mail.',
