@@ -13,6 +13,7 @@ export async function GET(context: APIContext) {
     description: page.meta.description,
     site: context.site ?? context.url.origin,
     customData: '<language>fr-FR</language>',
+    trailingSlash: false,
     items: posts.map(({ slug, data }) => ({
       title: data.title,
       description: data.description,

@@ -111,5 +111,6 @@ describe('the RSS feed', () => {
     const links = [...readFileSync(rss, 'utf8').matchAll(/<link>([^<]+)<\/link>/g)].map((m) => new URL(m[1]).pathname);
     expect(links.filter((path) => path.startsWith('/blog/')).length).toBeGreaterThan(0);
     expect(links.filter((path) => !fileFor(path))).toEqual([]);
+    expect(links.filter((path) => path.length > 1 && path.endsWith('/')), 'clean URLs, no trailing slash').toEqual([]);
   });
 });

@@ -1,0 +1,32 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { sitemapRoutes } from './helpers';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Runs axe-core on the page and fails with one readable line per violation and element. */
+async function expectNoViolations(page: Page, route: string) {
+  // Reveal every scroll-animated element first, so axe judges colours at full opacity.
+  await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-revealed')));
+  await page.waitForTimeout(700);
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const report = violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${route} [${violation.impact}] ${violation.id}: ${violation.help}\n    at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`,
+    ),
+  );
+  expect(report, `axe-core violations on ${route}:\n${report.join('\n')}`).toEqual([]);
+}
+
+for (const route of sitemapRoutes()) {
+  test(`${route} has no axe-core violation (WCAG 2.2 AA)`, async ({ page }) => {
+    await page.goto(route, { waitUntil: 'networkidle' });
+    await expectNoViolations(page, route);
+  });
+}
+
+test('the 404 page has no axe-core violation (WCAG 2.2 AA)', async ({ page }) => {
+  const response = await page.goto('/cette-page-nexiste-pas', { waitUntil: 'networkidle' });
+  expect(response?.status()).toBe(404);
+  await expectNoViolations(page, '/404');
+});
