@@ -1,5 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { TEST_DIST } from './ports';
 import { contactRows, dbQuery, mailMentioning, startTestBackend, type Backend } from './support/backend';
 
 // The contact form against the REAL local backend (PostgreSQL + gateway + Deno function + maildev):
@@ -70,8 +73,18 @@ async function expectToast(page: Page, kind: typeof SUCCESS) {
   await expect(notice).toContainText(kind.text);
 }
 
+/** Collects the browser's Content-Security-Policy violations (reported as console errors). */
+function cspViolations(page: Page) {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
 test('a filled form is stored, e-mailed, confirmed, and the fields are cleared', async ({ page }) => {
   const values = request();
+  const violations = cspViolations(page);
   await openForm(page);
   await fill(page, values);
   await submit(page).click();
@@ -90,6 +103,7 @@ test('a filled form is stored, e-mailed, confirmed, and the fields are cleared',
   for (const value of Object.values(values)) expect(mail.text).toContain(value);
   expect(mail.html).toContain('&lt;b&gt;vite&lt;/b&gt;');
   expect(await page.evaluate(() => localStorage.getItem('contact-draft-v1'))).toBeNull();
+  expect(violations).toEqual([]);
 });
 
 test('a database refusal (blank first name) shows the error notice and keeps the fields', async ({ page }) => {
@@ -188,6 +202,7 @@ test('the quote page preselects the service from the address', async ({ page }) 
 test('the blog newsletter box stores the address; a repeat sign-up is a success too', async ({ page }) => {
   const email = `news.${randomUUID().slice(0, 8)}@example.com`;
   const rows = () => dbQuery('select email from public.newsletter_subscriptions where email = $1', [email]);
+  const violations = cspViolations(page);
   await page.goto('/blog');
   const box = page.locator('#newsletter-form-slot');
   await box.scrollIntoViewIfNeeded();
@@ -202,4 +217,49 @@ test('the blog newsletter box stores the address; a repeat sign-up is a success 
     await expect(input).toHaveValue('');
   }
   expect(await rows()).toHaveLength(1);
+  expect(violations).toEqual([]);
+});
+
+/** Every built HTML file under `dir`. */
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return htmlFiles(path);
+    return entry.name.endsWith('.html') ? [path] : [];
+  });
+}
+
+test('the security headers allow only the site, Supabase and the booking frame, and every inline script by hash', async ({ request: http }) => {
+  const response = await http.get('/contact');
+  const headers = response.headers();
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['permissions-policy']).toContain('camera=()');
+  expect(headers['strict-transport-security']).toMatch(/max-age=\d{8,}/);
+
+  const policy = Object.fromEntries(
+    headers['content-security-policy'].split(';').map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
+  expect(policy['default-src']).toEqual(["'self'"]);
+  expect(policy['connect-src']).toEqual(expect.arrayContaining(["'self'", 'http://127.0.0.1:54321']));
+  expect(policy['frame-src']).toContain('https://calendly.com');
+  expect(policy['frame-ancestors']).toEqual(["'none'"]);
+  expect(policy['object-src']).toEqual(["'none'"]);
+  expect(policy['script-src']).not.toContain("'unsafe-inline'");
+  expect(policy['script-src']).not.toContain("'unsafe-eval'");
+
+  const missing = new Map<string, string>();
+  for (const file of htmlFiles(TEST_DIST)) {
+    const html = readFileSync(file, 'utf8');
+    for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+      if (/\ssrc=|application\/ld\+json/.test(attributes)) continue;
+      const hash = `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+      if (!policy['script-src'].includes(hash)) missing.set(hash, file);
+    }
+  }
+  expect(Object.fromEntries(missing), 'add these hashes to script-src in public/_headers').toEqual({});
 });
