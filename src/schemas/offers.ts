@@ -94,7 +94,10 @@ export const offerSchema = z.object({
   name: text,
   group: z.enum(['sites', 'ia', 'extras', 'saas', 'plans']),
   order: z.number().int().default(0),
+  /** Small text above the price, e.g. « À partir de ». */
+  priceLead: text.optional(),
   price: text,
+  /** Small text after the price, e.g. « /mois ». */
   priceNote: text.optional(),
   description: text,
   features: z.array(text).default([]),
