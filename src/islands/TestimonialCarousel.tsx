@@ -22,7 +22,7 @@ export default function TestimonialCarousel({ items }: { items: Testimonial[] })
     <div {...hold} role="region" aria-roledescription="carousel" aria-label={fr.carousel.label}>
       <div className="grid" aria-live={stopped ? 'polite' : 'off'}>
         {slides.map((group, s) => (
-          <ul
+          <div
             key={s}
             role="group"
             aria-roledescription="slide"
@@ -33,12 +33,12 @@ export default function TestimonialCarousel({ items }: { items: Testimonial[] })
             }`}
           >
             {group.map((item) => (
-              <li key={item.name} className="flex flex-col rounded-card bg-white p-6 shadow-card">
+              <figure key={item.name} className="flex flex-col rounded-card bg-white p-6 shadow-card">
                 <p role="img" aria-label={fr.carousel.rating(item.rating)} className="text-lg text-amber-600">
                   {'★'.repeat(item.rating)}
                 </p>
                 <blockquote className="mt-3 flex-1 leading-relaxed">{`«\u00a0${item.content}\u00a0»`}</blockquote>
-                <div className="mt-6 flex items-center gap-3">
+                <figcaption className="mt-6 flex items-center gap-3">
                   <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-full bg-accent-700 font-semibold text-white">
                     {item.initials}
                   </span>
@@ -48,10 +48,10 @@ export default function TestimonialCarousel({ items }: { items: Testimonial[] })
                       {item.role}, {item.company}
                     </span>
                   </p>
-                </div>
-              </li>
+                </figcaption>
+              </figure>
             ))}
-          </ul>
+          </div>
         ))}
       </div>
       <div className="mt-8 flex items-center justify-center gap-1">

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { expectNoErrors } from './helpers';
 import { fr } from '../../src/lib/i18n/fr';
@@ -109,7 +110,7 @@ test.describe('home page', () => {
 
     test('the server HTML shows the first three testimonials and the first step', async ({ page }) => {
       await page.goto('/');
-      const cards = page.locator('#temoignages li:visible strong');
+      const cards = page.locator('#temoignages figure:visible strong');
       await expect(cards).toHaveCount(3);
       await expect(page.locator('#automatisation [aria-current="step"]')).toHaveCount(1);
       await expect(page.locator('#expertise h3').first()).toBeVisible();
@@ -126,6 +127,26 @@ test.describe('home page', () => {
       await expect(page.getByRole('region', { name: fr.carousel.label }).getByRole('button', { name: fr.carousel.pause })).toBeVisible();
       await page.waitForTimeout(500);
     });
+  });
+
+  test('has no axe-core violation once its islands and the booking frame are running', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('#automatisation').scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: fr.automation.pause })).toBeVisible();
+    await page.locator('#audit-ia').scrollIntoViewIfNeeded();
+    await expect(page.locator('#audit-ia [role="status"]')).toHaveCount(0);
+    await page.locator('#temoignages').scrollIntoViewIfNeeded();
+    await expect(page.getByRole('region', { name: fr.carousel.label }).getByRole('button', { name: fr.carousel.pause })).toBeVisible();
+    // Stop both animations so colours are judged at rest, not halfway through a transition.
+    await page.getByRole('button', { name: fr.carousel.pause }).click();
+    await page.getByRole('button', { name: fr.automation.pause }).click();
+    await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-revealed')));
+    await page.waitForTimeout(1000);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .exclude('#audit-ia iframe')
+      .analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
   });
 
   test.describe('on a 320 px screen', () => {

@@ -53,7 +53,7 @@ describe('TestimonialCarousel', () => {
   it('renders 2 slides of 3, the first one visible, with 5-star ratings', () => {
     render(<TestimonialCarousel items={items} />);
     expect(slides()).toHaveLength(2);
-    expect(slides().map((slide) => slide.querySelectorAll('li').length)).toEqual([3, 3]);
+    expect(slides().map((slide) => slide.querySelectorAll('figure').length)).toEqual([3, 3]);
     expect(visible()).toEqual(FIRST);
     expect(screen.getAllByRole('img', { name: fr.carousel.rating(5), hidden: true })).toHaveLength(6);
     expect(screen.getAllByRole('img', { name: fr.carousel.rating(5) })).toHaveLength(3);
