@@ -44,7 +44,7 @@ export default function NavMenu({ links, cta, currentPath }: Props) {
   }, [open]);
 
   return (
-    <div ref={rootRef} className="lg:hidden">
+    <div ref={rootRef} className="xl:hidden">
       <button
         ref={toggleRef}
         type="button"
