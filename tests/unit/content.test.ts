@@ -36,11 +36,12 @@ function resolveSchema(schema: unknown): AnySchema {
 }
 
 const entries = Object.entries(collections).map(([name, collection]) => {
-  const options = (collection.loader as { options?: { pattern: string | string[]; base?: string } }).options;
+  const config = collection as unknown as { loader: { options?: { pattern: string | string[]; base?: string } }; schema: unknown };
+  const options = config.loader.options;
   const base = join(ROOT, options?.base ?? '.');
   const patterns = options ? [options.pattern].flat() : [];
   const files = patterns.flatMap((pattern) => globSync(pattern, { cwd: base })).map((file) => join(base, file));
-  return { name, options, files, schema: resolveSchema(collection.schema) };
+  return { name, options, files, schema: resolveSchema(config.schema) };
 });
 
 describe.each(entries)('collection $name', ({ name, options, files, schema }) => {
