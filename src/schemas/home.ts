@@ -29,6 +29,8 @@ export const homePageSchema = z.object({
     lead: text,
     primary: link,
     secondary: link,
+    /** Key figures under the buttons; values usually `{figures.<key>}` from the settings. */
+    stats: z.array(z.object({ value: text, label: text })).max(4).default([]),
   }),
   expertise: z.object({ ...heading, cards: z.array(serviceCardSchema).length(6, 'the grid holds exactly 6 service cards') }),
   automation: z.object({
