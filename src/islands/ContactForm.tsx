@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ContactField } from '../lib/contact';
 import { fr } from '../lib/i18n/fr';
@@ -48,7 +48,7 @@ export default function ContactForm({ services, maxLengths, honeypotName, servic
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
     updateDraftField(event.target.name as ContactField, event.target.value);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending.current) return;
     sending.current = true;

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { fr } from '../lib/i18n/fr';
 import { toast } from '../stores/toasts';
 
@@ -29,7 +29,7 @@ export default function NewsletterForm({ label, placeholder, submitLabel, honeyp
   const id = useId();
   const warmUp = () => void Promise.all([loadLogic(), loadClient()]).catch(() => {});
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending.current) return;
     sending.current = true;

@@ -18,12 +18,13 @@ export interface SupabaseConfig {
   key: string;
 }
 
-/** The environment variables read here (all optional). */
+/** The environment variables read here (all optional); other variables are ignored. */
 export interface SupabaseEnv {
   PUBLIC_SUPABASE_URL?: string;
   PUBLIC_SUPABASE_KEY?: string;
   DEPLOY_ENV?: string;
   CONTEXT?: string;
+  [name: string]: unknown;
 }
 
 /** True when the build is a production deploy (`DEPLOY_ENV=production` or `CONTEXT=production`). */
