@@ -33,12 +33,16 @@ export default function AutomationSteps({ steps }: { steps: Step[] }) {
               {i + 1}
             </span>
             <div>
-              <p className={`text-xs font-semibold tracking-wide uppercase ${i === index ? 'text-accent-700' : ''}`}>
+              <p
+                className={`text-xs font-semibold tracking-wide uppercase ${i === index ? 'text-accent-700' : ''}`}
+              >
                 <span className="sr-only">{fr.automation.step(i + 1)} – </span>
                 {step.label}
               </p>
               <h3 className="mt-1 font-semibold">{step.title}</h3>
-              <p className={`mt-1 text-sm ${i === index ? 'text-muted' : ''}`}>{step.description}</p>
+              <p className={`mt-1 text-sm ${i === index ? 'text-muted' : ''}`}>
+                {step.description}
+              </p>
             </div>
           </li>
         ))}

@@ -30,7 +30,9 @@ export default function BookingEmbed({ baseUrl, anchor }: Props) {
     const start = () => {
       observer?.disconnect();
       // The address builder is fetched only now, when the frame is about to be requested.
-      import('../lib/booking-frame').then(({ bookingFrameUrl }) => setSrc(bookingFrameUrl(baseUrl, location)));
+      import('../lib/booking-frame').then(({ bookingFrameUrl }) =>
+        setSrc(bookingFrameUrl(baseUrl, location)),
+      );
       return true;
     };
     const targeted = () => anchor && location.hash === `#${anchor}` && start();
@@ -52,7 +54,8 @@ export default function BookingEmbed({ baseUrl, anchor }: Props) {
   useEffect(() => {
     const origin = new URL(baseUrl).origin;
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== origin || !frame.current || event.source !== frame.current.contentWindow) return;
+      if (event.origin !== origin || !frame.current || event.source !== frame.current.contentWindow)
+        return;
       const message = readBookingMessage(event.data);
       if (message?.type === 'height') setHeight(message.height);
       if (message?.type === 'scheduled') {
@@ -64,7 +67,11 @@ export default function BookingEmbed({ baseUrl, anchor }: Props) {
   }, [baseUrl]);
 
   return (
-    <div ref={box} className="relative mx-auto w-full max-w-[900px]" style={{ minHeight: FRAME_HEIGHT }}>
+    <div
+      ref={box}
+      className="relative mx-auto w-full max-w-[900px]"
+      style={{ minHeight: FRAME_HEIGHT }}
+    >
       {!loaded && (
         <div role="status" className="absolute inset-0 grid place-items-center text-muted">
           <span className="flex flex-col items-center gap-3">

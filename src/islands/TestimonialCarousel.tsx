@@ -1,5 +1,12 @@
 import { fr } from '../lib/i18n/fr';
-import { groupsOf, PAUSE_PATH, PER_SLIDE, PLAY_PATH, SLIDE_INTERVAL, useRotation } from '../lib/cycle';
+import {
+  groupsOf,
+  PAUSE_PATH,
+  PER_SLIDE,
+  PLAY_PATH,
+  SLIDE_INTERVAL,
+  useRotation,
+} from '../lib/cycle';
 
 interface Testimonial {
   name: string;
@@ -33,13 +40,23 @@ export default function TestimonialCarousel({ items }: { items: Testimonial[] })
             }`}
           >
             {group.map((item) => (
-              <figure key={item.name} className="flex flex-col rounded-card bg-white p-6 shadow-card">
-                <p role="img" aria-label={fr.carousel.rating(item.rating)} className="text-lg text-amber-600">
+              <figure
+                key={item.name}
+                className="flex flex-col rounded-card bg-white p-6 shadow-card"
+              >
+                <p
+                  role="img"
+                  aria-label={fr.carousel.rating(item.rating)}
+                  className="text-lg text-amber-600"
+                >
                   {'★'.repeat(item.rating)}
                 </p>
                 <blockquote className="mt-3 flex-1 leading-relaxed">{`«\u00a0${item.content}\u00a0»`}</blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
-                  <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-full bg-accent-700 font-semibold text-white">
+                  <span
+                    aria-hidden="true"
+                    className="grid size-11 shrink-0 place-items-center rounded-full bg-accent-700 font-semibold text-white"
+                  >
                     {item.initials}
                   </span>
                   <p className="text-sm">

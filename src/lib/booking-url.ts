@@ -62,7 +62,8 @@ const UTM_KEYS = [
 ] as const;
 
 const hex = (colour?: string) => colour?.replace(/^#/, '');
-const isoDate = (date?: Date | string) => (date instanceof Date ? date.toISOString().slice(0, 10) : date);
+const isoDate = (date?: Date | string) =>
+  date instanceof Date ? date.toISOString().slice(0, 10) : date;
 
 /**
  * Builds the iframe address: `embed_domain`, `embed_type=Inline`, the base URL's own query, then page

@@ -12,7 +12,8 @@ export const SLIDE_INTERVAL = 4000;
 export const PER_SLIDE = 3;
 
 /** The index after `index` in a ring of `count` items. */
-export const nextIndex = (index: number, count: number): number => (count > 0 ? (index + 1) % count : 0);
+export const nextIndex = (index: number, count: number): number =>
+  count > 0 ? (index + 1) % count : 0;
 
 /** Width of the progress bar for a step, in %: (step + 1) × 33. */
 export const progressWidth = (step: number): number => (step + 1) * 33;
@@ -24,7 +25,8 @@ export const PLAY_PATH = 'M8 5v14l11-7z';
 /** Splits items into consecutive groups of `size` (the last one may be shorter). */
 export function groupsOf<T>(items: readonly T[], size: number): T[][] {
   const groups: T[][] = [];
-  for (let start = 0; start < items.length; start += size) groups.push(items.slice(start, start + size));
+  for (let start = 0; start < items.length; start += size)
+    groups.push(items.slice(start, start + size));
   return groups;
 }
 

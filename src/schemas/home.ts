@@ -30,9 +30,15 @@ export const homePageSchema = z.object({
     primary: link,
     secondary: link,
     /** Key figures under the buttons; values usually `{figures.<key>}` from the settings. */
-    stats: z.array(z.object({ value: text, label: text })).max(4).default([]),
+    stats: z
+      .array(z.object({ value: text, label: text }))
+      .max(4)
+      .default([]),
   }),
-  expertise: z.object({ ...heading, cards: z.array(serviceCardSchema).length(6, 'the grid holds exactly 6 service cards') }),
+  expertise: z.object({
+    ...heading,
+    cards: z.array(serviceCardSchema).length(6, 'the grid holds exactly 6 service cards'),
+  }),
   automation: z.object({
     ...heading,
     points: z.array(text).default([]),
@@ -45,7 +51,10 @@ export const homePageSchema = z.object({
     tools: z
       .array(integrationSchema)
       .length(12, 'the grid shows exactly 12 tools')
-      .refine((tools) => new Set(tools.map((tool) => tool.category)).size === 6, 'the 12 tools fall into exactly 6 categories'),
+      .refine(
+        (tools) => new Set(tools.map((tool) => tool.category)).size === 6,
+        'the 12 tools fall into exactly 6 categories',
+      ),
   }),
   booking: z.object(heading),
   testimonials: z.object(heading),

@@ -7,11 +7,15 @@ const frame = '#audit-ia iframe';
 test.describe('booking embed on the home page', () => {
   test.beforeEach(async ({ page }) => {
     page.on('request', (request) => {
-      expect(new URL(request.url()).hostname, 'no request may reach calendly.com').not.toMatch(/calendly\.com$/);
+      expect(new URL(request.url()).hostname, 'no request may reach calendly.com').not.toMatch(
+        /calendly\.com$/,
+      );
     });
   });
 
-  test('requests no frame at load, then one with the embed fields once scrolled near, spinner until loaded', async ({ page }) => {
+  test('requests no frame at load, then one with the embed fields once scrolled near, spinner until loaded', async ({
+    page,
+  }) => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     await page.route(`${TEST_BOOKING_URL}*`, async (route) => {
@@ -24,7 +28,10 @@ test.describe('booking embed on the home page', () => {
 
     await page.locator('#audit-ia').scrollIntoViewIfNeeded();
     const iframe = page.locator(frame);
-    await expect(iframe).toHaveAttribute('src', new RegExp(`^${TEST_BOOKING_URL.replace(/\./g, '\\.')}\\?`));
+    await expect(iframe).toHaveAttribute(
+      'src',
+      new RegExp(`^${TEST_BOOKING_URL.replace(/\./g, '\\.')}\\?`),
+    );
     const src = new URL((await iframe.getAttribute('src'))!);
     expect(src.searchParams.get('embed_domain')).toBe(`localhost:${TEST_SITE_PORT}`);
     expect(src.searchParams.get('embed_type')).toBe('Inline');
@@ -38,11 +45,16 @@ test.describe('booking embed on the home page', () => {
     await expect(page.locator('#audit-ia').getByRole('status')).toHaveCount(0);
   });
 
-  test('is 700 px high and at most 900 px wide, then takes the height the widget reports', async ({ page }) => {
+  test('is 700 px high and at most 900 px wide, then takes the height the widget reports', async ({
+    page,
+  }) => {
     await page.route(`${TEST_BOOKING_URL}*`, async (route) => {
       const response = await route.fetch();
       // Stand-in without its own height message, to see the starting size.
-      const body = (await response.text()).replace("send('calendly.page_height'", "void ('calendly.page_height'");
+      const body = (await response.text()).replace(
+        "send('calendly.page_height'",
+        "void ('calendly.page_height'",
+      );
       await route.fulfill({ response, body });
     });
     await page.goto('/#audit-ia');
@@ -52,9 +64,12 @@ test.describe('booking embed on the home page', () => {
     expect(box.height).toBe(700);
     expect(box.width).toBeLessThanOrEqual(900);
 
-    await page.frameLocator(frame).locator('body').evaluate(() =>
-      parent.postMessage({ event: 'calendly.page_height', payload: { height: '1234px' } }, '*'),
-    );
+    await page
+      .frameLocator(frame)
+      .locator('body')
+      .evaluate(() =>
+        parent.postMessage({ event: 'calendly.page_height', payload: { height: '1234px' } }, '*'),
+      );
     await expect.poll(async () => (await iframe.boundingBox())!.height).toBe(1234);
   });
 
@@ -64,10 +79,15 @@ test.describe('booking embed on the home page', () => {
     await expect.poll(async () => (await page.locator(frame).boundingBox())?.height).toBe(1200);
   });
 
-  test('raises a success notice when an appointment is scheduled in the widget', async ({ page }) => {
+  test('raises a success notice when an appointment is scheduled in the widget', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.locator('#audit-ia').scrollIntoViewIfNeeded();
-    await page.frameLocator(frame).getByRole('button', { name: 'Confirmer le rendez-vous' }).click();
+    await page
+      .frameLocator(frame)
+      .getByRole('button', { name: 'Confirmer le rendez-vous' })
+      .click();
     const notice = page.getByRole('status').filter({ hasText: fr.booking.scheduledTitle });
     await expect(notice).toBeVisible();
     await expect(notice).toContainText(fr.booking.scheduledText);
@@ -87,8 +107,12 @@ test.describe('booking embed on the home page', () => {
     expect((await iframe.boundingBox())!.height).toBe(1200);
   });
 
-  test('passes the chosen slot and the campaign of the page address to the widget', async ({ page }) => {
-    await page.goto('/?consultation=Audit%20technique&jour=mardi&heure=10:00&date=2026-12-01&utm_source=newsletter#audit-ia');
+  test('passes the chosen slot and the campaign of the page address to the widget', async ({
+    page,
+  }) => {
+    await page.goto(
+      '/?consultation=Audit%20technique&jour=mardi&heure=10:00&date=2026-12-01&utm_source=newsletter#audit-ia',
+    );
     const iframe = page.locator(frame);
     await expect(iframe).toHaveAttribute('src', /embed_type=Inline/);
     const src = new URL((await iframe.getAttribute('src'))!);

@@ -3,17 +3,28 @@ import { expect, test } from '@playwright/test';
 import { expectNoErrors } from './helpers';
 import { fr } from '../../src/lib/i18n/fr';
 
-const SECTIONS = ['accueil', 'expertise', 'automatisation', 'integrations', 'audit-ia', 'temoignages', 'contact-rapide'];
+const SECTIONS = [
+  'accueil',
+  'expertise',
+  'automatisation',
+  'integrations',
+  'audit-ia',
+  'temoignages',
+  'contact-rapide',
+];
 
 test.describe('home page', () => {
-  test('shows its 8 sections in order: 7 in main, each with its heading, then the footer', async ({ page }) => {
+  test('shows its 8 sections in order: 7 in main, each with its heading, then the footer', async ({
+    page,
+  }) => {
     await page.goto('/');
     const sections = page.locator('main > section');
     await expect(sections).toHaveCount(SECTIONS.length);
     expect(await sections.evaluateAll((all) => all.map((el) => el.id))).toEqual(SECTIONS);
     await expect(sections.first().locator('h1')).toHaveCount(1);
     await expect(page.locator('h1')).toHaveCount(1);
-    for (const id of SECTIONS.slice(1)) await expect(page.locator(`[id="${id}"] h2`)).toHaveCount(1);
+    for (const id of SECTIONS.slice(1))
+      await expect(page.locator(`[id="${id}"] h2`)).toHaveCount(1);
     await expect(page.locator('#audit-ia h2')).toHaveText('Auditez l’IA dans votre entreprise');
     const footerAfterMain = await page.evaluate(() => {
       const main = document.querySelector('main')!;
@@ -23,7 +34,9 @@ test.describe('home page', () => {
     expect(footerAfterMain).toBe(true);
   });
 
-  test('hero links to the AI page and the portfolio; closing call to action links to /contact', async ({ page }) => {
+  test('hero links to the AI page and the portfolio; closing call to action links to /contact', async ({
+    page,
+  }) => {
     await page.goto('/');
     const hero = page.locator('#accueil');
     await expect(hero.locator('a[href="/automatisation-ia"]')).toBeVisible();
@@ -55,7 +68,9 @@ test.describe('home page', () => {
     await expect(bar).toHaveAttribute('style', /width: ?66%/);
   });
 
-  test('testimonial carousel: advances every 4 s, dots jump, hover and the pause button stop it', async ({ page }) => {
+  test('testimonial carousel: advances every 4 s, dots jump, hover and the pause button stop it', async ({
+    page,
+  }) => {
     await page.clock.install();
     await page.goto('/');
     const carousel = page.getByRole('region', { name: fr.carousel.label });
@@ -108,7 +123,9 @@ test.describe('home page', () => {
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 
-    test('the server HTML shows the first three testimonials and the first step', async ({ page }) => {
+    test('the server HTML shows the first three testimonials and the first step', async ({
+      page,
+    }) => {
       await page.goto('/');
       const cards = page.locator('#temoignages figure:visible strong');
       await expect(cards).toHaveCount(3);
@@ -123,30 +140,47 @@ test.describe('home page', () => {
       await page.locator('#audit-ia').scrollIntoViewIfNeeded();
       await expect(page.locator('#audit-ia iframe')).toHaveAttribute('src', /embed_type=Inline/);
       await expect(page.locator('#audit-ia [role="status"]')).toHaveCount(0);
-      for (const id of ['temoignages', 'contact-rapide']) await page.locator(`[id="${id}"]`).scrollIntoViewIfNeeded();
-      await expect(page.getByRole('region', { name: fr.carousel.label }).getByRole('button', { name: fr.carousel.pause })).toBeVisible();
+      for (const id of ['temoignages', 'contact-rapide'])
+        await page.locator(`[id="${id}"]`).scrollIntoViewIfNeeded();
+      await expect(
+        page
+          .getByRole('region', { name: fr.carousel.label })
+          .getByRole('button', { name: fr.carousel.pause }),
+      ).toBeVisible();
       await page.waitForTimeout(500);
     });
   });
 
-  test('has no axe-core violation once its islands and the booking frame are running', async ({ page }) => {
+  test('has no axe-core violation once its islands and the booking frame are running', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.locator('#automatisation').scrollIntoViewIfNeeded();
     await expect(page.getByRole('button', { name: fr.automation.pause })).toBeVisible();
     await page.locator('#audit-ia').scrollIntoViewIfNeeded();
     await expect(page.locator('#audit-ia [role="status"]')).toHaveCount(0);
     await page.locator('#temoignages').scrollIntoViewIfNeeded();
-    await expect(page.getByRole('region', { name: fr.carousel.label }).getByRole('button', { name: fr.carousel.pause })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: fr.carousel.label })
+        .getByRole('button', { name: fr.carousel.pause }),
+    ).toBeVisible();
     // Stop both animations so colours are judged at rest, not halfway through a transition.
     await page.getByRole('button', { name: fr.carousel.pause }).click();
     await page.getByRole('button', { name: fr.automation.pause }).click();
-    await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-revealed')));
+    await page.evaluate(() =>
+      document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-revealed')),
+    );
     await page.waitForTimeout(1000);
     const { violations } = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
       .exclude('#audit-ia iframe')
       .analyze();
-    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual([]);
+    expect(
+      violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`,
+      ),
+    ).toEqual([]);
   });
 
   test.describe('on a 320 px screen', () => {
@@ -157,7 +191,10 @@ test.describe('home page', () => {
       for (const id of SECTIONS) await page.locator(`[id="${id}"]`).scrollIntoViewIfNeeded();
       const overflowing = await page.evaluate(() =>
         [...document.querySelectorAll('main *')]
-          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !el.closest('svg'))
+          .filter(
+            (el) =>
+              el.getBoundingClientRect().right > window.innerWidth + 0.5 && !el.closest('svg'),
+          )
           .map((el) => el.outerHTML.slice(0, 80)),
       );
       expect(overflowing).toEqual([]);

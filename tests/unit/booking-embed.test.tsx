@@ -11,12 +11,19 @@ let observerOptions: IntersectionObserverInit | undefined;
 
 beforeEach(() => {
   $toasts.set([]);
-  history.replaceState(null, '', '/contact?consultation=Audit&jour=mardi&heure=10:00&utm_source=news');
+  history.replaceState(
+    null,
+    '',
+    '/contact?consultation=Audit&jour=mardi&heure=10:00&utm_source=news',
+  );
   class FakeObserver {
     constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
       observerOptions = options;
       intersect = (visible) =>
-        callback([{ isIntersecting: visible } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+        callback(
+          [{ isIntersecting: visible } as IntersectionObserverEntry],
+          this as unknown as IntersectionObserver,
+        );
     }
     observe() {}
     disconnect() {}
@@ -96,19 +103,31 @@ describe('BookingEmbed', () => {
 
   it('resizes the frame on a page height message from the booking origin and frame', async () => {
     const iframe = await loadedFrame();
-    post({ event: 'calendly.page_height', payload: { height: '1200px' } }, 'http://localhost:4333', iframe.contentWindow);
+    post(
+      { event: 'calendly.page_height', payload: { height: '1200px' } },
+      'http://localhost:4333',
+      iframe.contentWindow,
+    );
     expect(iframe.style.height).toBe('1200px');
   });
 
   it('raises a success notice on a scheduled event', async () => {
     const iframe = await loadedFrame();
-    post({ event: 'calendly.event_scheduled', payload: {} }, 'http://localhost:4333', iframe.contentWindow);
+    post(
+      { event: 'calendly.event_scheduled', payload: {} },
+      'http://localhost:4333',
+      iframe.contentWindow,
+    );
     expect($toasts.get()).toMatchObject([{ title: fr.booking.scheduledTitle, variant: 'default' }]);
   });
 
   it('ignores messages from another origin or another window', async () => {
     const iframe = await loadedFrame();
-    post({ event: 'calendly.page_height', payload: { height: '1500px' } }, 'https://evil.example', iframe.contentWindow);
+    post(
+      { event: 'calendly.page_height', payload: { height: '1500px' } },
+      'https://evil.example',
+      iframe.contentWindow,
+    );
     post({ event: 'calendly.event_scheduled', payload: {} }, 'http://localhost:4333', window);
     expect(iframe.style.height).toBe('700px');
     expect($toasts.get()).toEqual([]);

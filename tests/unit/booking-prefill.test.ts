@@ -10,15 +10,21 @@ import { readBookingMessage } from '../../src/lib/booking-message';
 describe('bookingPrefillFromSearch', () => {
   it('joins consultation, day and hour into a1', () => {
     const search = '?consultation=Audit%20technique&jour=mardi&heure=10:00';
-    expect(bookingPrefillFromSearch(search)).toEqual({ customAnswers: { a1: 'Audit technique – mardi 10:00' } });
+    expect(bookingPrefillFromSearch(search)).toEqual({
+      customAnswers: { a1: 'Audit technique – mardi 10:00' },
+    });
   });
 
   it('keeps only the consultation when that is all there is', () => {
-    expect(bookingPrefillFromSearch('?consultation=D%C3%A9couverte')).toEqual({ customAnswers: { a1: 'Découverte' } });
+    expect(bookingPrefillFromSearch('?consultation=D%C3%A9couverte')).toEqual({
+      customAnswers: { a1: 'Découverte' },
+    });
   });
 
   it('keeps the day and hour without a consultation', () => {
-    expect(bookingPrefillFromSearch('jour=Vendredi&heure=16:00')).toEqual({ customAnswers: { a1: 'vendredi 16:00' } });
+    expect(bookingPrefillFromSearch('jour=Vendredi&heure=16:00')).toEqual({
+      customAnswers: { a1: 'vendredi 16:00' },
+    });
   });
 
   it('passes a valid date through', () => {
@@ -36,7 +42,9 @@ describe('bookingPrefillFromSearch', () => {
 
   it('ignores over-long values', () => {
     const long = 'x'.repeat(MAX_PARAM_LENGTH + 1);
-    expect(bookingPrefillFromSearch(`?consultation=${long}&jour=lundi`)).toEqual({ customAnswers: { a1: 'lundi' } });
+    expect(bookingPrefillFromSearch(`?consultation=${long}&jour=lundi`)).toEqual({
+      customAnswers: { a1: 'lundi' },
+    });
   });
 
   it('returns nothing for an address without those fields', () => {
@@ -72,21 +80,29 @@ describe('utmFromSearch', () => {
 
 describe('readBookingMessage', () => {
   it('reads the page height in px', () => {
-    expect(readBookingMessage({ event: 'calendly.page_height', payload: { height: '1200px' } })).toEqual({
+    expect(
+      readBookingMessage({ event: 'calendly.page_height', payload: { height: '1200px' } }),
+    ).toEqual({
       type: 'height',
       height: 1200,
     });
   });
 
   it('recognises a scheduled event', () => {
-    expect(readBookingMessage({ event: 'calendly.event_scheduled', payload: {} })).toEqual({ type: 'scheduled' });
+    expect(readBookingMessage({ event: 'calendly.event_scheduled', payload: {} })).toEqual({
+      type: 'scheduled',
+    });
   });
 
   it('ignores other events, strings and absurd heights', () => {
     expect(readBookingMessage({ event: 'calendly.profile_page_viewed', payload: {} })).toBeNull();
     expect(readBookingMessage('calendly.event_scheduled')).toBeNull();
     expect(readBookingMessage(null)).toBeNull();
-    expect(readBookingMessage({ event: 'calendly.page_height', payload: { height: 'auto' } })).toBeNull();
-    expect(readBookingMessage({ event: 'calendly.page_height', payload: { height: '99999px' } })).toBeNull();
+    expect(
+      readBookingMessage({ event: 'calendly.page_height', payload: { height: 'auto' } }),
+    ).toBeNull();
+    expect(
+      readBookingMessage({ event: 'calendly.page_height', payload: { height: '99999px' } }),
+    ).toBeNull();
   });
 });

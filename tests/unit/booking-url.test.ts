@@ -48,7 +48,9 @@ describe('buildBookingUrl', () => {
   });
 
   it('omits hide flags that are false', () => {
-    const url = buildBookingUrl(BASE, { pageSettings: { hideGdprBanner: false, hideEventTypeDetails: true } });
+    const url = buildBookingUrl(BASE, {
+      pageSettings: { hideGdprBanner: false, hideEventTypeDetails: true },
+    });
     expect(url).toBe(`${BASE}?embed_type=Inline&hide_event_type_details=1`);
   });
 
@@ -68,10 +70,15 @@ describe('buildBookingUrl', () => {
         guests: ['a@x.com', 'b@y.com'],
         location: 'Visio',
         date: new Date('2026-12-01T10:00:00Z'),
-        customAnswers: { a1: 'Audit – mardi 10:00', a10: 'dix', a11: 'ignorée' } as Record<string, string>,
+        customAnswers: { a1: 'Audit – mardi 10:00', a10: 'dix', a11: 'ignorée' } as Record<
+          string,
+          string
+        >,
       },
     });
-    expect(url).toContain('name=Ada%20Lovelace&first_name=Ada&last_name=Lovelace&email=ada%40example.com');
+    expect(url).toContain(
+      'name=Ada%20Lovelace&first_name=Ada&last_name=Lovelace&email=ada%40example.com',
+    );
     expect(url).toContain('guests=a%40x.com%2Cb%40y.com&location=Visio&date=2026-12-01');
     const params = new URL(url).searchParams;
     expect(params.get('a1')).toBe('Audit – mardi 10:00');
@@ -80,13 +87,21 @@ describe('buildBookingUrl', () => {
   });
 
   it('accepts a date already written YYYY-MM-DD', () => {
-    expect(buildBookingUrl(BASE, { prefill: { date: '2027-01-15' } })).toBe(`${BASE}?embed_type=Inline&date=2027-01-15`);
+    expect(buildBookingUrl(BASE, { prefill: { date: '2027-01-15' } })).toBe(
+      `${BASE}?embed_type=Inline&date=2027-01-15`,
+    );
   });
 
   it('appends every UTM field last', () => {
     const url = buildBookingUrl(BASE, {
       embedDomain: 'site.fr',
-      utm: { utmCampaign: 'printemps', utmSource: 'news letter', utmMedium: 'email', utmContent: 'cta', utmTerm: 'ia' },
+      utm: {
+        utmCampaign: 'printemps',
+        utmSource: 'news letter',
+        utmMedium: 'email',
+        utmContent: 'cta',
+        utmTerm: 'ia',
+      },
     });
     expect(url).toBe(
       `${BASE}?embed_domain=site.fr&embed_type=Inline&utm_campaign=printemps&utm_source=news%20letter&utm_medium=email&utm_content=cta&utm_term=ia`,

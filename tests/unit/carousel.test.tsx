@@ -55,7 +55,9 @@ describe('TestimonialCarousel', () => {
     expect(slides()).toHaveLength(2);
     expect(slides().map((slide) => slide.querySelectorAll('figure').length)).toEqual([3, 3]);
     expect(visible()).toEqual(FIRST);
-    expect(screen.getAllByRole('img', { name: fr.carousel.rating(5), hidden: true })).toHaveLength(6);
+    expect(screen.getAllByRole('img', { name: fr.carousel.rating(5), hidden: true })).toHaveLength(
+      6,
+    );
     expect(screen.getAllByRole('img', { name: fr.carousel.rating(5) })).toHaveLength(3);
   });
 
@@ -76,7 +78,9 @@ describe('TestimonialCarousel', () => {
     fireEvent.click(dot);
     expect(visible()).toEqual(SECOND);
     expect(dot.getAttribute('aria-current')).toBe('true');
-    expect(screen.getByRole('button', { name: fr.carousel.goTo(1) }).getAttribute('aria-current')).toBeNull();
+    expect(
+      screen.getByRole('button', { name: fr.carousel.goTo(1) }).getAttribute('aria-current'),
+    ).toBeNull();
   });
 
   it('pauses while hovered', () => {
@@ -96,7 +100,9 @@ describe('TestimonialCarousel', () => {
     fireEvent.focus(dot);
     tick(12000);
     expect(visible()).toEqual(FIRST);
-    fireEvent.blur(dot, { relatedTarget: screen.getByRole('button', { name: fr.carousel.goTo(2) }) });
+    fireEvent.blur(dot, {
+      relatedTarget: screen.getByRole('button', { name: fr.carousel.goTo(2) }),
+    });
     tick(12000);
     expect(visible()).toEqual(FIRST);
     fireEvent.blur(dot, { relatedTarget: document.body });
