@@ -70,7 +70,6 @@ export const fr = {
   automation: {
     pause: 'Mettre en pause l’animation',
     play: 'Reprendre l’animation',
-    progress: 'Progression du scénario',
     step: (n: number) => `Étape ${n}`,
   },
   offers: {
