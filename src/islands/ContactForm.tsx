@@ -2,7 +2,14 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent 
 import { useStore } from '@nanostores/react';
 import type { ContactField } from '../lib/contact';
 import { fr } from '../lib/i18n/fr';
-import { $contactDraft, clearDraft, markDraftStored, preselectService, restoreDraft, updateDraftField } from '../stores/contact-draft';
+import {
+  $contactDraft,
+  clearDraft,
+  markDraftStored,
+  preselectService,
+  restoreDraft,
+  updateDraftField,
+} from '../stores/contact-draft';
 import { toast } from '../stores/toasts';
 
 interface Props {
@@ -31,7 +38,13 @@ const field =
  * that survives reloads until sent, a honeypot, and a two-step send (row, then e-mail) that never
  * doubles. supabase-js is downloaded on first focus or input, not with the page.
  */
-export default function ContactForm({ services, maxLengths, honeypotName, service = '', serviceFromQuery = false }: Props) {
+export default function ContactForm({
+  services,
+  maxLengths,
+  honeypotName,
+  service = '',
+  serviceFromQuery = false,
+}: Props) {
   const draft = useStore($contactDraft);
   const [submitting, setSubmitting] = useState(false);
   const sending = useRef(false);
@@ -40,13 +53,15 @@ export default function ContactForm({ services, maxLengths, honeypotName, servic
 
   useEffect(() => {
     restoreDraft();
-    const wanted = (serviceFromQuery && new URLSearchParams(window.location.search).get('service')) || service;
+    const wanted =
+      (serviceFromQuery && new URLSearchParams(window.location.search).get('service')) || service;
     if (wanted) void loadLogic().then(({ matchService }) => preselectService(matchService(wanted)));
   }, [service, serviceFromQuery]);
 
   const warmUp = () => void Promise.all([loadLogic(), loadClient()]).catch(() => {});
-  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-    updateDraftField(event.target.name as ContactField, event.target.value);
+  const onChange = (
+    event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>,
+  ) => updateDraftField(event.target.name as ContactField, event.target.value);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,14 +70,23 @@ export default function ContactForm({ services, maxLengths, honeypotName, servic
     setSubmitting(true);
     try {
       const [{ submitContact }, client] = await Promise.all([loadLogic(), loadClient()]);
-      const result = await submitContact(client, $contactDraft.get(), honeypot.current?.value ?? '', markDraftStored);
+      const result = await submitContact(
+        client,
+        $contactDraft.get(),
+        honeypot.current?.value ?? '',
+        markDraftStored,
+      );
       if (!result.ok) throw result.error;
       clearDraft();
       if (honeypot.current) honeypot.current.value = '';
       toast({ title: fr.contact.successTitle, description: fr.contact.successText });
     } catch (error) {
       console.error('Contact form:', error);
-      toast({ title: fr.contact.errorTitle, description: fr.contact.errorText, variant: 'destructive' });
+      toast({
+        title: fr.contact.errorTitle,
+        description: fr.contact.errorText,
+        variant: 'destructive',
+      });
     } finally {
       sending.current = false;
       setSubmitting(false);
@@ -81,7 +105,12 @@ export default function ContactForm({ services, maxLengths, honeypotName, servic
       )}
     </label>
   );
-  const input = (name: Exclude<ContactField, 'service_souhaite' | 'message'>, type: string, autoComplete: string, required = true) => (
+  const input = (
+    name: Exclude<ContactField, 'service_souhaite' | 'message'>,
+    type: string,
+    autoComplete: string,
+    required = true,
+  ) => (
     <input
       id={`${id}-${name}`}
       name={name}
@@ -157,11 +186,22 @@ export default function ContactForm({ services, maxLengths, honeypotName, servic
       </div>
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-hp`}>{t.honeypot}</label>
-        <input ref={honeypot} id={`${id}-hp`} name={honeypotName} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          ref={honeypot}
+          id={`${id}-hp`}
+          name={honeypotName}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       <p className="text-sm text-muted">
         {t.consentBefore}
-        <a href="/politique-confidentialite" className="font-semibold text-accent-700 underline underline-offset-2 hover:text-accent-800">
+        <a
+          href="/politique-confidentialite"
+          className="font-semibold text-accent-700 underline underline-offset-2 hover:text-accent-800"
+        >
           {t.consentLink}
         </a>
         .

@@ -21,7 +21,13 @@ const loadClient = () => import('../lib/supabase-config').then((config) => confi
  * Newsletter sign-up: stores the address in `newsletter_subscriptions`; a repeat sign-up is a
  * success. The field keeps its value on failure and is cleared on success.
  */
-export default function NewsletterForm({ label, placeholder, submitLabel, honeypotName, maxLength }: Props) {
+export default function NewsletterForm({
+  label,
+  placeholder,
+  submitLabel,
+  honeypotName,
+  maxLength,
+}: Props) {
   const [email, setEmail] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const sending = useRef(false);
@@ -39,7 +45,10 @@ export default function NewsletterForm({ label, placeholder, submitLabel, honeyp
       const result = await subscribeNewsletter(client, email, honeypot.current?.value ?? '');
       if (!result.ok) throw result.error;
       setEmail('');
-      toast({ title: t.successTitle, description: result.alreadySubscribed ? t.alreadyText : t.successText });
+      toast({
+        title: t.successTitle,
+        description: result.alreadySubscribed ? t.alreadyText : t.successText,
+      });
     } catch (error) {
       console.error('Newsletter:', error);
       toast({ title: t.errorTitle, description: t.errorText, variant: 'destructive' });
@@ -50,7 +59,11 @@ export default function NewsletterForm({ label, placeholder, submitLabel, honeyp
   }
 
   return (
-    <form onSubmit={onSubmit} onFocusCapture={warmUp} className="relative flex flex-col gap-3 sm:flex-row sm:items-end">
+    <form
+      onSubmit={onSubmit}
+      onFocusCapture={warmUp}
+      className="relative flex flex-col gap-3 sm:flex-row sm:items-end"
+    >
       <div className="flex-1">
         <label htmlFor={`${id}-email`} className="mb-1 block text-sm font-medium text-accent-100">
           {label}
@@ -69,7 +82,15 @@ export default function NewsletterForm({ label, placeholder, submitLabel, honeyp
         />
       </div>
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <input ref={honeypot} name={honeypotName} type="text" tabIndex={-1} autoComplete="off" defaultValue="" aria-label={fr.contact.form.honeypot} />
+        <input
+          ref={honeypot}
+          name={honeypotName}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+          aria-label={fr.contact.form.honeypot}
+        />
       </div>
       <button
         type="submit"

@@ -84,8 +84,7 @@ export function toPayload(fields: ContactFields) {
 }
 
 export type SubmitResult =
-  | { ok: true; dropped?: boolean }
-  | { ok: false; stage: 'insert' | 'function'; error: unknown };
+  { ok: true; dropped?: boolean } | { ok: false; stage: 'insert' | 'function'; error: unknown };
 
 /**
  * Sends a contact request in two sequential calls: `insert` into `contacts` with the draft's id
@@ -137,14 +136,18 @@ export function fillFigures<T>(copy: T, figures: Record<string, string>, source:
     return copy.replace(/\{([a-zA-Z]\w*)\}/g, (_match, key: string) => {
       const value = figures[key];
       if (value === undefined) {
-        throw new Error(`${source}: {${key}} is not a figure of src/content/settings/site.yaml (known: ${Object.keys(figures).join(', ')})`);
+        throw new Error(
+          `${source}: {${key}} is not a figure of src/content/settings/site.yaml (known: ${Object.keys(figures).join(', ')})`,
+        );
       }
       return value;
     }) as T;
   }
   if (Array.isArray(copy)) return copy.map((item) => fillFigures(item, figures, source)) as T;
   if (copy && typeof copy === 'object') {
-    return Object.fromEntries(Object.entries(copy).map(([key, value]) => [key, fillFigures(value, figures, source)])) as T;
+    return Object.fromEntries(
+      Object.entries(copy).map(([key, value]) => [key, fillFigures(value, figures, source)]),
+    ) as T;
   }
   return copy;
 }

@@ -10,8 +10,7 @@ import type { FormsClient } from './supabase-config';
 export const NEWSLETTER_EMAIL_MAX = 254;
 
 export type SubscribeResult =
-  | { ok: true; alreadySubscribed: boolean; dropped?: boolean }
-  | { ok: false; error: unknown };
+  { ok: true; alreadySubscribed: boolean; dropped?: boolean } | { ok: false; error: unknown };
 
 /**
  * Subscribes an address.
@@ -19,7 +18,11 @@ export type SubscribeResult =
  * @param email the address typed by the visitor (trimmed here)
  * @param honeypot the hidden field bots fill: when set, pretend success and send nothing
  */
-export async function subscribeNewsletter(client: FormsClient, email: string, honeypot = ''): Promise<SubscribeResult> {
+export async function subscribeNewsletter(
+  client: FormsClient,
+  email: string,
+  honeypot = '',
+): Promise<SubscribeResult> {
   if (honeypot.trim()) return { ok: true, alreadySubscribed: false, dropped: true };
   try {
     const { error } = await client.from('newsletter_subscriptions').insert({ email: email.trim() });

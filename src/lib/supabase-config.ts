@@ -86,7 +86,9 @@ export function lazySupabaseClient(
   load: () => Promise<FormsClient> = async () => {
     const { createClient } = await import('@supabase/supabase-js');
     const { url, key } = browserSupabaseConfig();
-    return createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } }) as unknown as FormsClient;
+    return createClient(url, key, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    }) as unknown as FormsClient;
   },
 ): () => Promise<FormsClient> {
   let pending: Promise<FormsClient> | null = null;

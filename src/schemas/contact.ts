@@ -12,7 +12,9 @@ const meta = z.object({ title: text, description: text.max(170) });
 const hero = z.object({ eyebrow: text.optional(), title: text, lead: text });
 const heading = z.object({ eyebrow: text.optional(), title: text, intro: text.optional() });
 /** Icon name from lucide, kebab-case (e.g. `shield-check`). */
-const icon = z.string().regex(/^[a-z0-9-]+$/, 'icon: a lucide icon name in kebab-case, e.g. "shield-check"');
+const icon = z
+  .string()
+  .regex(/^[a-z0-9-]+$/, 'icon: a lucide icon name in kebab-case, e.g. "shield-check"');
 
 export const contactPageSchema = z.object({
   meta,
@@ -43,7 +45,12 @@ export const quotePageSchema = z.object({
   steps: heading.extend({
     items: z.array(z.object({ title: text, text, icon })).min(1),
   }),
-  aside: z.object({ title: text, points: z.array(text).min(1), button: text, href: z.string().startsWith('/') }),
+  aside: z.object({
+    title: text,
+    points: z.array(text).min(1),
+    button: text,
+    href: z.string().startsWith('/'),
+  }),
 });
 
 export type ContactPage = z.infer<typeof contactPageSchema>;

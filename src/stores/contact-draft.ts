@@ -35,7 +35,11 @@ function blankDraft(): ContactDraft {
 }
 
 /** The draft being typed. Empty (no id) until `restoreDraft` runs in the browser. */
-export const $contactDraft = atom<ContactDraft>({ id: '', fields: { ...EMPTY_FIELDS }, stored: false });
+export const $contactDraft = atom<ContactDraft>({
+  id: '',
+  fields: { ...EMPTY_FIELDS },
+  stored: false,
+});
 
 function save(draft: ContactDraft, storage = browserStorage()) {
   $contactDraft.set(draft);
@@ -52,7 +56,8 @@ function readStored(storage: DraftStorage | null): ContactDraft | null {
     const raw = storage?.getItem(DRAFT_STORAGE_KEY);
     if (!raw) return null;
     const data = JSON.parse(raw) as Partial<ContactDraft>;
-    if (typeof data.id !== 'string' || !data.id || typeof data.fields !== 'object' || !data.fields) return null;
+    if (typeof data.id !== 'string' || !data.id || typeof data.fields !== 'object' || !data.fields)
+      return null;
     const fields = { ...EMPTY_FIELDS };
     for (const key of Object.keys(EMPTY_FIELDS) as ContactField[]) {
       const value = (data.fields as Partial<ContactFields>)[key];
@@ -86,10 +91,17 @@ export function preselectService(service: string, storage = browserStorage()): v
  * Changes one field and saves the draft. Editing a draft whose row is already stored starts a new
  * row id: the edited request is a different message.
  */
-export function updateDraftField(field: ContactField, value: string, storage = browserStorage()): void {
+export function updateDraftField(
+  field: ContactField,
+  value: string,
+  storage = browserStorage(),
+): void {
   const current = $contactDraft.get();
   if (current.fields[field] === value && current.id) return;
-  const base = current.stored || !current.id ? { id: newId(), stored: false } : { id: current.id, stored: false };
+  const base =
+    current.stored || !current.id
+      ? { id: newId(), stored: false }
+      : { id: current.id, stored: false };
   save({ ...base, fields: { ...current.fields, [field]: value } }, storage);
 }
 

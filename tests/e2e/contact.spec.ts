@@ -3,7 +3,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_DIST } from './ports';
-import { contactRows, dbQuery, mailMentioning, startTestBackend, type Backend } from './support/backend';
+import {
+  contactRows,
+  dbQuery,
+  mailMentioning,
+  startTestBackend,
+  type Backend,
+} from './support/backend';
 
 // The contact form against the REAL local backend (PostgreSQL + gateway + Deno function + maildev):
 // no mocks, no request interception. One backend for the file, so the tests run in order.
@@ -21,7 +27,10 @@ test.afterAll(async () => {
   await backend?.cleanup();
 });
 
-const SUCCESS = { title: 'Message envoyé\u00a0!', text: 'Merci\u00a0! Votre message a bien été envoyé. Nous vous répondrons dans les plus brefs délais.' };
+const SUCCESS = {
+  title: 'Message envoyé\u00a0!',
+  text: 'Merci\u00a0! Votre message a bien été envoyé. Nous vous répondrons dans les plus brefs délais.',
+};
 const ERROR = { title: 'Erreur', text: 'Une erreur est survenue. Veuillez réessayer.' };
 
 /** A complete request; `tag` makes its row and e-mail findable. */
@@ -52,7 +61,9 @@ async function openForm(page: Page) {
   // Hydrated once React has restored the draft (the honeypot exists in the server HTML too, so
   // wait for the store: the draft id is written on the first keystroke).
   await expect(submit(page)).toBeEnabled();
-  await page.waitForFunction(() => document.querySelector('astro-island[component-url*="ContactForm"]:not([ssr])') !== null);
+  await page.waitForFunction(
+    () => document.querySelector('astro-island[component-url*="ContactForm"]:not([ssr])') !== null,
+  );
 }
 
 async function fill(page: Page, values: Request) {
@@ -63,7 +74,8 @@ async function fill(page: Page, values: Request) {
 }
 
 async function expectFields(page: Page, values: Request) {
-  for (const [name, value] of Object.entries(values)) await expect(field(page, name)).toHaveValue(value);
+  for (const [name, value] of Object.entries(values))
+    await expect(field(page, name)).toHaveValue(value);
 }
 
 async function expectToast(page: Page, kind: typeof SUCCESS) {
@@ -82,7 +94,9 @@ function cspViolations(page: Page) {
   return violations;
 }
 
-test('a filled form is stored, e-mailed, confirmed, and the fields are cleared', async ({ page }) => {
+test('a filled form is stored, e-mailed, confirmed, and the fields are cleared', async ({
+  page,
+}) => {
   const values = request();
   const violations = cspViolations(page);
   await openForm(page);
@@ -98,7 +112,9 @@ test('a filled form is stored, e-mailed, confirmed, and the fields are cleared',
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject(values);
 
-  await expect.poll(async () => (await mailMentioning(values.email)).length, { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(async () => (await mailMentioning(values.email)).length, { timeout: 15_000 })
+    .toBe(1);
   const [mail] = await mailMentioning(values.email);
   for (const value of Object.values(values)) expect(mail.text).toContain(value);
   expect(mail.html).toContain('&lt;b&gt;vite&lt;/b&gt;');
@@ -106,7 +122,9 @@ test('a filled form is stored, e-mailed, confirmed, and the fields are cleared',
   expect(violations).toEqual([]);
 });
 
-test('a database refusal (blank first name) shows the error notice and keeps the fields', async ({ page }) => {
+test('a database refusal (blank first name) shows the error notice and keeps the fields', async ({
+  page,
+}) => {
   const values = request({ prenom: '   ' });
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
@@ -122,7 +140,9 @@ test('a database refusal (blank first name) shows the error notice and keeps the
   expect(await mailMentioning(values.email)).toHaveLength(0);
 });
 
-test('a function failure keeps the fields; the retry sends the e-mail and leaves exactly one row', async ({ page }) => {
+test('a function failure keeps the fields; the retry sends the e-mail and leaves exactly one row', async ({
+  page,
+}) => {
   const values = request();
   await openForm(page);
   await fill(page, values);
@@ -139,7 +159,9 @@ test('a function failure keeps the fields; the retry sends the e-mail and leaves
   await submit(page).click();
   await expectToast(page, SUCCESS);
   expect(await contactRows(values.email)).toHaveLength(1);
-  await expect.poll(async () => (await mailMentioning(values.email)).length, { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(async () => (await mailMentioning(values.email)).length, { timeout: 15_000 })
+    .toBe(1);
 });
 
 test('a backend that is down shows the error notice and keeps the fields', async ({ page }) => {
@@ -170,19 +192,25 @@ test('a double click sends once', async ({ page }) => {
   await expectToast(page, SUCCESS);
   await expect(page.getByRole('status').filter({ hasText: SUCCESS.title })).toHaveCount(1);
   expect(await contactRows(values.email)).toHaveLength(1);
-  await expect.poll(async () => (await mailMentioning(values.email)).length, { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(async () => (await mailMentioning(values.email)).length, { timeout: 15_000 })
+    .toBe(1);
 });
 
 test('the draft (fields and row id) survives a reload until it is sent', async ({ page }) => {
   const values = request({ telephone: '' });
   await openForm(page);
   await fill(page, values);
-  const before = await page.evaluate(() => JSON.parse(localStorage.getItem('contact-draft-v1') ?? 'null'));
+  const before = await page.evaluate(() =>
+    JSON.parse(localStorage.getItem('contact-draft-v1') ?? 'null'),
+  );
   expect(before.fields).toMatchObject(values);
   await page.reload();
   await form(page).scrollIntoViewIfNeeded();
   await expectFields(page, values);
-  const after = await page.evaluate(() => JSON.parse(localStorage.getItem('contact-draft-v1') ?? 'null'));
+  const after = await page.evaluate(() =>
+    JSON.parse(localStorage.getItem('contact-draft-v1') ?? 'null'),
+  );
   expect(after.id).toBe(before.id);
   await submit(page).click();
   await expectToast(page, SUCCESS);
@@ -199,16 +227,25 @@ test('the quote page preselects the service from the address', async ({ page }) 
   await expect(field(page, 'service_souhaite')).toHaveValue('Automatisation IA');
 });
 
-test('the blog newsletter box stores the address; a repeat sign-up is a success too', async ({ page }) => {
+test('the blog newsletter box stores the address; a repeat sign-up is a success too', async ({
+  page,
+}) => {
   const email = `news.${randomUUID().slice(0, 8)}@example.com`;
-  const rows = () => dbQuery('select email from public.newsletter_subscriptions where email = $1', [email]);
+  const rows = () =>
+    dbQuery('select email from public.newsletter_subscriptions where email = $1', [email]);
   const violations = cspViolations(page);
   await page.goto('/blog');
   const box = page.locator('#newsletter-form-slot');
   await box.scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => document.querySelector('astro-island[component-url*="NewsletterForm"]:not([ssr])') !== null);
+  await page.waitForFunction(
+    () =>
+      document.querySelector('astro-island[component-url*="NewsletterForm"]:not([ssr])') !== null,
+  );
   const input = box.getByRole('textbox');
-  for (const text of ['Merci\u00a0! Vous recevrez nos prochains articles par e-mail.', 'Cette adresse est déjà inscrite']) {
+  for (const text of [
+    'Merci\u00a0! Vous recevrez nos prochains articles par e-mail.',
+    'Cette adresse est déjà inscrite',
+  ]) {
     await input.fill(email);
     await box.getByRole('button').click();
     const notice = page.getByRole('status').filter({ hasText: text });
@@ -229,7 +266,9 @@ function htmlFiles(dir: string): string[] {
   });
 }
 
-test('the security headers allow only the site, Supabase and the booking frame, and every inline script by hash', async ({ request: http }) => {
+test('the security headers allow only the site, Supabase and the booking frame, and every inline script by hash', async ({
+  request: http,
+}) => {
   const response = await http.get('/contact');
   const headers = response.headers();
   expect(headers['x-content-type-options']).toBe('nosniff');
@@ -245,7 +284,9 @@ test('the security headers allow only the site, Supabase and the booking frame, 
     }),
   );
   expect(policy['default-src']).toEqual(["'self'"]);
-  expect(policy['connect-src']).toEqual(expect.arrayContaining(["'self'", 'http://127.0.0.1:54321']));
+  expect(policy['connect-src']).toEqual(
+    expect.arrayContaining(["'self'", 'http://127.0.0.1:54321']),
+  );
   expect(policy['frame-src']).toContain('https://calendly.com');
   expect(policy['frame-ancestors']).toEqual(["'none'"]);
   expect(policy['object-src']).toEqual(["'none'"]);
@@ -261,5 +302,7 @@ test('the security headers allow only the site, Supabase and the booking frame, 
       if (!policy['script-src'].includes(hash)) missing.set(hash, file);
     }
   }
-  expect(Object.fromEntries(missing), 'add these hashes to script-src in public/_headers').toEqual({});
+  expect(Object.fromEntries(missing), 'add these hashes to script-src in public/_headers').toEqual(
+    {},
+  );
 });

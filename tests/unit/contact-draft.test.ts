@@ -27,7 +27,9 @@ describe('contact draft store', () => {
 
   it('starts a blank draft with a fresh uuid when nothing is saved', () => {
     const draft = restoreDraft('', storage);
-    expect(draft.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(draft.id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(draft.fields.prenom).toBe('');
     expect($contactDraft.get()).toEqual(draft);
   });
@@ -36,7 +38,10 @@ describe('contact draft store', () => {
     const { id } = restoreDraft('', storage);
     updateDraftField('prenom', 'Ada', storage);
     updateDraftField('message', 'Bonjour', storage);
-    expect(JSON.parse(storage.data.get(DRAFT_STORAGE_KEY)!)).toMatchObject({ id, fields: { prenom: 'Ada', message: 'Bonjour' } });
+    expect(JSON.parse(storage.data.get(DRAFT_STORAGE_KEY)!)).toMatchObject({
+      id,
+      fields: { prenom: 'Ada', message: 'Bonjour' },
+    });
     $contactDraft.set({ id: '', fields: $contactDraft.get().fields, stored: false }); // "reload"
     const restored = restoreDraft('', storage);
     expect(restored.id).toBe(id);
@@ -44,9 +49,13 @@ describe('contact draft store', () => {
   });
 
   it('preselects a service only when the draft has none', () => {
-    expect(restoreDraft('Formation Équipe', storage).fields.service_souhaite).toBe('Formation Équipe');
+    expect(restoreDraft('Formation Équipe', storage).fields.service_souhaite).toBe(
+      'Formation Équipe',
+    );
     updateDraftField('service_souhaite', 'Automatisation IA', storage);
-    expect(restoreDraft('Formation Équipe', storage).fields.service_souhaite).toBe('Automatisation IA');
+    expect(restoreDraft('Formation Équipe', storage).fields.service_souhaite).toBe(
+      'Automatisation IA',
+    );
   });
 
   it('keeps the id while a stored draft is retried, and takes a new one when it is edited', () => {
@@ -71,7 +80,13 @@ describe('contact draft store', () => {
   it('ignores a malformed saved draft', () => {
     storage.setItem(DRAFT_STORAGE_KEY, '{"id":42');
     expect(restoreDraft('', storage).fields.nom).toBe('');
-    storage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ id: 'x', fields: { nom: 7, prenom: 'Ada' } }));
-    expect(restoreDraft('', storage)).toMatchObject({ id: 'x', fields: { nom: '', prenom: 'Ada' } });
+    storage.setItem(
+      DRAFT_STORAGE_KEY,
+      JSON.stringify({ id: 'x', fields: { nom: 7, prenom: 'Ada' } }),
+    );
+    expect(restoreDraft('', storage)).toMatchObject({
+      id: 'x',
+      fields: { nom: '', prenom: 'Ada' },
+    });
   });
 });

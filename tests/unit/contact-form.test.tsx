@@ -11,7 +11,9 @@ const fakeClient: FormsClient = {
   from: (table) => ({
     insert: (row) => {
       calls.push(`insert ${table} ${String(row.id)}`);
-      return new Promise((resolve) => (releaseInsert = () => resolve({ error: null, status: 201 })));
+      return new Promise(
+        (resolve) => (releaseInsert = () => resolve({ error: null, status: 201 })),
+      );
     },
   }),
   functions: {
@@ -28,7 +30,9 @@ const { HONEYPOT_FIELD, MAX_LENGTHS, SERVICES } = await import('../../src/lib/co
 const { $toasts } = await import('../../src/stores/toasts');
 
 function renderForm() {
-  const view = render(<ContactForm services={SERVICES} maxLengths={MAX_LENGTHS} honeypotName={HONEYPOT_FIELD} />);
+  const view = render(
+    <ContactForm services={SERVICES} maxLengths={MAX_LENGTHS} honeypotName={HONEYPOT_FIELD} />,
+  );
   const form = view.container.querySelector('form')!;
   const set = (name: string, value: string) =>
     fireEvent.change(form.querySelector(`[name="${name}"]`)!, { target: { value } });
@@ -94,7 +98,8 @@ describe('ContactForm island', () => {
 
   it('drops a bot that filled the honeypot: success shown, nothing sent', async () => {
     const { form } = renderForm();
-    (form.querySelector(`[name="${HONEYPOT_FIELD}"]`) as HTMLInputElement).value = 'http://spam.example';
+    (form.querySelector(`[name="${HONEYPOT_FIELD}"]`) as HTMLInputElement).value =
+      'http://spam.example';
     fireEvent.submit(form);
     await flush();
     expect(calls).toEqual([]);

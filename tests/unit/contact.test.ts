@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { matchService, submitContact, toPayload, SERVICES, type ContactDraft } from '../../src/lib/contact';
+import {
+  matchService,
+  submitContact,
+  toPayload,
+  SERVICES,
+  type ContactDraft,
+} from '../../src/lib/contact';
 import type { FormsClient, InsertResult } from '../../src/lib/supabase-config';
 
 const fields = {
@@ -10,11 +16,23 @@ const fields = {
   service_souhaite: 'Automatisation IA',
   message: 'Bonjour',
 };
-const draft = (over: Partial<ContactDraft> = {}): ContactDraft => ({ id: 'id-1', fields, stored: false, ...over });
+const draft = (over: Partial<ContactDraft> = {}): ContactDraft => ({
+  id: 'id-1',
+  fields,
+  stored: false,
+  ...over,
+});
 
 /** A fake client recording calls; `insert` and `invoke` answer from the given queues. */
-function fakeClient(inserts: Array<InsertResult | Error>, invokes: Array<{ error: unknown } | Error>) {
-  const calls: Array<{ kind: 'insert' | 'invoke'; target: string; payload: Record<string, unknown> }> = [];
+function fakeClient(
+  inserts: Array<InsertResult | Error>,
+  invokes: Array<{ error: unknown } | Error>,
+) {
+  const calls: Array<{
+    kind: 'insert' | 'invoke';
+    target: string;
+    payload: Record<string, unknown>;
+  }> = [];
   const client: FormsClient = {
     from: (table) => ({
       insert: async (row) => {
@@ -45,17 +63,31 @@ describe('submitContact', () => {
       ['insert', 'contacts'],
       ['invoke', 'send-contact-email'],
     ]);
-    const six = { prenom: 'Ada', nom: 'Lovelace', email: 'ada@example.com', telephone: null, service_souhaite: 'Automatisation IA', message: 'Bonjour' };
+    const six = {
+      prenom: 'Ada',
+      nom: 'Lovelace',
+      email: 'ada@example.com',
+      telephone: null,
+      service_souhaite: 'Automatisation IA',
+      message: 'Bonjour',
+    };
     expect(calls[0].payload).toEqual({ id: 'id-1', ...six });
     expect(calls[1].payload).toEqual(six);
     expect(onStored).toHaveBeenCalledOnce();
   });
 
   it('stops at a refused insert: error path, no e-mail', async () => {
-    const refusal = { code: '23514', message: 'violates check constraint "contacts_prenom_not_blank"' };
+    const refusal = {
+      code: '23514',
+      message: 'violates check constraint "contacts_prenom_not_blank"',
+    };
     const { client, calls } = fakeClient([{ error: refusal, status: 400 }], []);
     const onStored = vi.fn();
-    expect(await submitContact(client, draft(), '', onStored)).toEqual({ ok: false, stage: 'insert', error: refusal });
+    expect(await submitContact(client, draft(), '', onStored)).toEqual({
+      ok: false,
+      stage: 'insert',
+      error: refusal,
+    });
     expect(calls).toHaveLength(1);
     expect(onStored).not.toHaveBeenCalled();
   });
@@ -63,19 +95,38 @@ describe('submitContact', () => {
   it('treats a thrown insert (network) as an insert failure', async () => {
     const boom = new TypeError('Failed to fetch');
     const { client } = fakeClient([boom], []);
-    expect(await submitContact(client, draft())).toEqual({ ok: false, stage: 'insert', error: boom });
+    expect(await submitContact(client, draft())).toEqual({
+      ok: false,
+      stage: 'insert',
+      error: boom,
+    });
   });
 
   it('reports a function failure with the row kept, and a retry reuses the id (23505 = already saved)', async () => {
     const fnError = { name: 'FunctionsHttpError' };
     const { client, calls } = fakeClient(
-      [{ error: null, status: 201 }, { error: { code: '23505', message: 'duplicate key value violates unique constraint "contacts_pkey"' }, status: 409 }],
+      [
+        { error: null, status: 201 },
+        {
+          error: {
+            code: '23505',
+            message: 'duplicate key value violates unique constraint "contacts_pkey"',
+          },
+          status: 409,
+        },
+      ],
       [{ error: fnError }, { error: null }],
     );
     const onStored = vi.fn();
-    expect(await submitContact(client, draft(), '', onStored)).toEqual({ ok: false, stage: 'function', error: fnError });
+    expect(await submitContact(client, draft(), '', onStored)).toEqual({
+      ok: false,
+      stage: 'function',
+      error: fnError,
+    });
     expect(onStored).toHaveBeenCalledOnce();
-    expect(await submitContact(client, draft({ stored: true }), '', onStored)).toEqual({ ok: true });
+    expect(await submitContact(client, draft({ stored: true }), '', onStored)).toEqual({
+      ok: true,
+    });
     const inserts = calls.filter((call) => call.kind === 'insert');
     expect(inserts.map((call) => call.payload.id)).toEqual(['id-1', 'id-1']);
     expect(calls.filter((call) => call.kind === 'invoke')).toHaveLength(2);
@@ -84,7 +135,11 @@ describe('submitContact', () => {
   it('treats a thrown invoke as a function failure', async () => {
     const boom = new Error('offline');
     const { client } = fakeClient([{ error: null }], [boom]);
-    expect(await submitContact(client, draft())).toEqual({ ok: false, stage: 'function', error: boom });
+    expect(await submitContact(client, draft())).toEqual({
+      ok: false,
+      stage: 'function',
+      error: boom,
+    });
   });
 
   it('does not treat another conflict as saved', async () => {
@@ -96,7 +151,10 @@ describe('submitContact', () => {
 
   it('drops a bot silently: a filled honeypot pretends success and sends nothing', async () => {
     const { client, calls } = fakeClient([], []);
-    expect(await submitContact(client, draft(), 'https://spam.example')).toEqual({ ok: true, dropped: true });
+    expect(await submitContact(client, draft(), 'https://spam.example')).toEqual({
+      ok: true,
+      dropped: true,
+    });
     expect(calls).toEqual([]);
   });
 });
@@ -127,11 +185,23 @@ describe('matchService', () => {
 describe('fillFigures', () => {
   it('fills figure tokens from the settings and names an unknown one', async () => {
     const { fillFigures } = await import('../../src/lib/contact');
-    expect(fillFigures('Réponse en {responseContact}, {projects} projets', { responseContact: '2 h', projects: '500+' }, 'c.yaml')).toBe(
-      'Réponse en 2 h, 500+ projets',
+    expect(
+      fillFigures(
+        'Réponse en {responseContact}, {projects} projets',
+        { responseContact: '2 h', projects: '500+' },
+        'c.yaml',
+      ),
+    ).toBe('Réponse en 2 h, 500+ projets');
+    expect(() => fillFigures('{nope}', { projects: '500+' }, 'contact.yaml')).toThrow(
+      /contact\.yaml: \{nope\}.*projects/,
     );
-    expect(() => fillFigures('{nope}', { projects: '500+' }, 'contact.yaml')).toThrow(/contact\.yaml: \{nope\}.*projects/);
-    expect(fillFigures({ a: ['{projects}', { b: 'x {projects}' }], n: 3 }, { projects: '500+' }, 'c.yaml')).toEqual({
+    expect(
+      fillFigures(
+        { a: ['{projects}', { b: 'x {projects}' }], n: 3 },
+        { projects: '500+' },
+        'c.yaml',
+      ),
+    ).toEqual({
       a: ['500+', { b: 'x 500+' }],
       n: 3,
     });

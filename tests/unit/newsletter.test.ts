@@ -20,20 +20,37 @@ function fakeClient(answer: InsertResult | Error) {
 describe('subscribeNewsletter', () => {
   it('stores the trimmed address in newsletter_subscriptions', async () => {
     const { client, rows } = fakeClient({ error: null, status: 201 });
-    expect(await subscribeNewsletter(client, ' ada@example.com ')).toEqual({ ok: true, alreadySubscribed: false });
-    expect(rows).toEqual([{ table: 'newsletter_subscriptions', row: { email: 'ada@example.com' } }]);
+    expect(await subscribeNewsletter(client, ' ada@example.com ')).toEqual({
+      ok: true,
+      alreadySubscribed: false,
+    });
+    expect(rows).toEqual([
+      { table: 'newsletter_subscriptions', row: { email: 'ada@example.com' } },
+    ]);
   });
 
   it('treats a repeat subscription (409 / 23505) as a success', async () => {
-    const { client } = fakeClient({ error: { code: '23505', message: 'duplicate key' }, status: 409 });
-    expect(await subscribeNewsletter(client, 'ada@example.com')).toEqual({ ok: true, alreadySubscribed: true });
+    const { client } = fakeClient({
+      error: { code: '23505', message: 'duplicate key' },
+      status: 409,
+    });
+    expect(await subscribeNewsletter(client, 'ada@example.com')).toEqual({
+      ok: true,
+      alreadySubscribed: true,
+    });
   });
 
   it('reports other refusals and network failures as errors', async () => {
     const refusal = { code: '23514', message: 'check' };
-    expect(await subscribeNewsletter(fakeClient({ error: refusal }).client, 'x@y')).toEqual({ ok: false, error: refusal });
+    expect(await subscribeNewsletter(fakeClient({ error: refusal }).client, 'x@y')).toEqual({
+      ok: false,
+      error: refusal,
+    });
     const boom = new TypeError('Failed to fetch');
-    expect(await subscribeNewsletter(fakeClient(boom).client, 'x@y.fr')).toEqual({ ok: false, error: boom });
+    expect(await subscribeNewsletter(fakeClient(boom).client, 'x@y.fr')).toEqual({
+      ok: false,
+      error: boom,
+    });
   });
 
   it('drops a bot (honeypot filled) without sending anything', async () => {

@@ -4,7 +4,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CONTACT_FROM, CONTACT_TO, DEFAULT_PORTS, DB_URL, startBackend } from '../../../local-backend/index.mjs';
+import {
+  CONTACT_FROM,
+  CONTACT_TO,
+  DEFAULT_PORTS,
+  DB_URL,
+  startBackend,
+} from '../../../local-backend/index.mjs';
 
 export type Backend = Awaited<ReturnType<typeof startBackend>>;
 
@@ -14,7 +20,9 @@ interface PgClient {
   query<Row>(sql: string, values?: unknown[]): Promise<{ rows: Row[] }>;
   end(): Promise<void>;
 }
-const pg = createRequire(import.meta.url)('pg') as { Client: new (options: { connectionString: string }) => PgClient };
+const pg = createRequire(import.meta.url)('pg') as {
+  Client: new (options: { connectionString: string }) => PgClient;
+};
 
 /** One e-mail as maildev's JSON API returns it (the fields used here). */
 export interface CaughtMail {
@@ -31,7 +39,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Starts the backend in a fresh temporary data folder. The backend's own tests use the same machine:
  * when a port is busy (another run finishing), waits and retries for up to `patienceMs`.
  */
-export async function startTestBackend(patienceMs = 90_000): Promise<Backend & { cleanup: () => Promise<void> }> {
+export async function startTestBackend(
+  patienceMs = 90_000,
+): Promise<Backend & { cleanup: () => Promise<void> }> {
   const deadline = Date.now() + patienceMs;
   for (;;) {
     const dataDir = await mkdtemp(join(tmpdir(), 'contact-e2e-backend-'));
@@ -76,7 +86,9 @@ export async function dbQuery<Row>(sql: string, values: unknown[] = []): Promise
 
 /** The contact rows whose e-mail is `email`. */
 export function contactRows(email: string) {
-  return dbQuery<Record<string, string | null>>('select * from public.contacts where email = $1', [email]);
+  return dbQuery<Record<string, string | null>>('select * from public.contacts where email = $1', [
+    email,
+  ]);
 }
 
 /** Every e-mail caught by maildev. */
@@ -88,5 +100,7 @@ export async function caughtMail(): Promise<CaughtMail[]> {
 
 /** Caught e-mails whose text mentions `needle`. */
 export async function mailMentioning(needle: string): Promise<CaughtMail[]> {
-  return (await caughtMail()).filter((mail) => mail.text.includes(needle) || mail.subject.includes(needle));
+  return (await caughtMail()).filter(
+    (mail) => mail.text.includes(needle) || mail.subject.includes(needle),
+  );
 }
