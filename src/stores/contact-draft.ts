@@ -25,9 +25,19 @@ function browserStorage(): DraftStorage | null {
   }
 }
 
-/** A new row id (generated in the browser so that a retry can never insert twice). */
-function newId(): string {
-  return globalThis.crypto.randomUUID();
+/**
+ * A new row id (generated in the browser so that a retry can never insert twice): a v4 UUID.
+ * `randomUUID` exists only in secure contexts (https, localhost); elsewhere (a phone testing the site
+ * over http on the LAN) the UUID is built from `getRandomValues`.
+ */
+export function newId(): string {
+  const { crypto } = globalThis;
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 function blankDraft(): ContactDraft {

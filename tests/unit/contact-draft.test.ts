@@ -5,6 +5,7 @@ import {
   clearDraft,
   markDraftStored,
   restoreDraft,
+  newId,
   updateDraftField,
 } from '../../src/stores/contact-draft';
 
@@ -88,5 +89,27 @@ describe('contact draft store', () => {
       id: 'x',
       fields: { nom: '', prenom: 'Ada' },
     });
+  });
+});
+
+describe('newId', () => {
+  const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  it('builds a v4 UUID even where crypto.randomUUID is missing (http outside localhost)', () => {
+    const randomUUID = globalThis.crypto.randomUUID;
+    Object.defineProperty(globalThis.crypto, 'randomUUID', {
+      value: undefined,
+      configurable: true,
+    });
+    try {
+      const ids = new Set(Array.from({ length: 50 }, () => newId()));
+      expect(ids.size).toBe(50);
+      for (const id of ids) expect(id).toMatch(UUID_V4);
+    } finally {
+      Object.defineProperty(globalThis.crypto, 'randomUUID', {
+        value: randomUUID,
+        configurable: true,
+      });
+    }
+    expect(newId()).toMatch(UUID_V4);
   });
 });
