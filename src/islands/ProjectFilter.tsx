@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fr } from '../lib/i18n/fr';
+import * as fr from '../lib/i18n/fr';
 import { ALL, categoryFromSearch, matchesCategory, searchWithCategory } from '../lib/project-filter';
 
 interface ProjectCard {
@@ -93,7 +93,7 @@ export default function ProjectFilter({ projects, filters, linkLabel }: Props) {
               </ul>
               <dl className="mt-5 grid grid-cols-3 gap-2 text-center">
                 {project.metrics.map((metric) => (
-                  <div key={metric.label} className="flex flex-col-reverse rounded-lg bg-accent-50 px-2 py-3">
+                  <div key={metric.label} className="flex min-w-0 flex-col-reverse rounded-lg bg-accent-50 px-1.5 py-3 break-words">
                     <dt className="text-xs text-muted">{metric.label}</dt>
                     <dd className="text-base font-bold text-accent-800">{metric.value}</dd>
                   </div>
