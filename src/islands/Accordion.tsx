@@ -1,5 +1,6 @@
 import { useId, useState, type MouseEvent } from 'react';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide';
+import LucideIcon from '../components/react/LucideIcon';
 
 interface Item {
   question: string;
@@ -36,8 +37,8 @@ export default function Accordion({ items, headingLevel = 3 }: Props) {
             className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left hover:bg-surface-alt [&::-webkit-details-marker]:hidden"
           >
             <Heading className="m-0 text-base font-semibold">{item.question}</Heading>
-            <ChevronDown
-              aria-hidden="true"
+            <LucideIcon
+              icon={ChevronDown}
               className="size-5 shrink-0 text-accent-700 transition-transform group-open:rotate-180"
             />
           </summary>

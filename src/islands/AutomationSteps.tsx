@@ -1,4 +1,4 @@
-import { fr } from '../lib/i18n/fr';
+import * as fr from '../lib/i18n/fr';
 import { PAUSE_PATH, PLAY_PATH, progressWidth, STEP_INTERVAL, useRotation } from '../lib/cycle';
 
 interface Step {

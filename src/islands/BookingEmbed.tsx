@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { readBookingMessage } from '../lib/booking-message';
-import { fr } from '../lib/i18n/fr';
+import * as fr from '../lib/i18n/fr';
 import { toast } from '../stores/toasts';
 
 interface Props {

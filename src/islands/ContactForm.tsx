@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ContactField } from '../lib/contact';
-import { fr } from '../lib/i18n/fr';
+import * as fr from '../lib/i18n/fr';
 import {
   $contactDraft,
   clearDraft,

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Menu, X } from 'lucide-react';
-import { fr } from '../lib/i18n/fr';
+import { Menu, X } from 'lucide';
+import LucideIcon from '../components/react/LucideIcon';
+import * as fr from '../lib/i18n/fr';
 import { isActivePath } from '../lib/navbar';
 
 interface Link {
@@ -54,7 +55,7 @@ export default function NavMenu({ links, cta, currentPath }: Props) {
         aria-label={open ? fr.nav.closeMenu : fr.nav.openMenu}
         onClick={() => setOpen((value) => !value)}
       >
-        {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        <LucideIcon icon={open ? X : Menu} />
       </button>
       <div
         id={panelId}

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { fr } from '../lib/i18n/fr';
+import * as fr from '../lib/i18n/fr';
 import { toast } from '../stores/toasts';
 
 interface Props {

@@ -1,4 +1,4 @@
-import { fr } from '../lib/i18n/fr';
+import * as fr from '../lib/i18n/fr';
 import {
   groupsOf,
   PAUSE_PATH,

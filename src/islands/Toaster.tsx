@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { X } from 'lucide-react';
+import { X } from 'lucide';
+import LucideIcon from '../components/react/LucideIcon';
 import { $toasts, dismissToast } from '../stores/toasts';
-import { fr } from '../lib/i18n/fr';
+import * as fr from '../lib/i18n/fr';
 
 /** Renders the notices of the toast store. Destructive ones are alerts, others polite statuses. */
 export default function Toaster() {
@@ -31,7 +32,7 @@ export default function Toaster() {
             className="-m-1 grid size-11 shrink-0 place-items-center rounded-full hover:bg-black/10"
             aria-label={fr.toast.close}
           >
-            <X size={18} aria-hidden="true" />
+            <LucideIcon icon={X} size={18} />
           </button>
         </div>
       ))}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fr } from '../../src/lib/i18n/fr';
+import * as fr from '../../src/lib/i18n/fr';
 import { TEST_BOOKING_PORT, TEST_BOOKING_URL, TEST_SITE_PORT } from './ports';
 
 const frame = '#audit-ia iframe';

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { expectNoErrors } from './helpers';
-import { fr } from '../../src/lib/i18n/fr';
+import * as fr from '../../src/lib/i18n/fr';
 
 const SECTIONS = [
   'accueil',

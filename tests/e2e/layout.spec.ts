@@ -24,6 +24,8 @@ test.describe('navigation bar', () => {
 
     test('opens with the toggle and closes on a link click, Escape or a click outside', async ({ page }) => {
       await page.goto('/');
+      // The menu is an island hydrated when the browser is idle: wait until Astro has hydrated it.
+      await expect(page.locator('header astro-island')).not.toHaveAttribute('ssr', /.*/);
       const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       const panelId = await toggle.getAttribute('aria-controls');

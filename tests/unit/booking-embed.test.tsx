@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BookingEmbed from '../../src/islands/BookingEmbed';
 import { $toasts } from '../../src/stores/toasts';
-import { fr } from '../../src/lib/i18n/fr';
+import * as fr from '../../src/lib/i18n/fr';
 
 const BASE = 'http://localhost:4333/booking.html';
 let intersect: (visible: boolean) => void;

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import TestimonialCarousel from '../../src/islands/TestimonialCarousel';
 import { groupsOf, PER_SLIDE, SLIDE_INTERVAL } from '../../src/lib/cycle';
-import { fr } from '../../src/lib/i18n/fr';
+import * as fr from '../../src/lib/i18n/fr';
 
 const items = Array.from({ length: 6 }, (_, i) => ({
   name: `Client ${i + 1}`,

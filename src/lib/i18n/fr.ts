@@ -1,88 +1,90 @@
 /**
  * Every French interface string that is not marketing copy: button states, notices, errors, labels.
  * Marketing copy lives in `src/content/`. French typography: a no-break space (\u00a0) before : ; ! ?
+ *
+ * One named export per concern; import the module as a namespace (`import * as fr from …`) so each
+ * island's bundle keeps only the strings it reads.
  */
-export const fr = {
-  skipLink: 'Aller au contenu principal',
-  nav: {
-    label: 'Navigation principale',
-    openMenu: 'Ouvrir le menu',
-    closeMenu: 'Fermer le menu',
-    home: 'Accueil',
+
+export const skipLink = 'Aller au contenu principal';
+export const nav = {
+  label: 'Navigation principale',
+  openMenu: 'Ouvrir le menu',
+  closeMenu: 'Fermer le menu',
+  home: 'Accueil',
+} as const;
+export const breadcrumbs = 'Fil d’Ariane';
+export const footer = {
+  social: 'Réseaux sociaux',
+  rights: 'Tous droits réservés.',
+  contact: 'Nous contacter',
+} as const;
+export const toast = {
+  close: 'Fermer la notification',
+  region: 'Notifications',
+} as const;
+export const contact = {
+  sending: 'Envoi en cours...',
+  successTitle: 'Message envoyé\u00a0!',
+  successText:
+    'Merci\u00a0! Votre message a bien été envoyé. Nous vous répondrons dans les plus brefs délais.',
+  errorTitle: 'Erreur',
+  errorText: 'Une erreur est survenue. Veuillez réessayer.',
+  form: {
+    label: 'Formulaire de contact',
+    prenom: 'Prénom',
+    nom: 'Nom',
+    email: 'E-mail',
+    telephone: 'Téléphone',
+    optional: '(facultatif)',
+    service: 'Service souhaité',
+    servicePlaceholder: 'Choisissez un service',
+    message: 'Votre message',
+    messagePlaceholder: 'Décrivez votre projet, vos objectifs et vos délais…',
+    required: 'Les champs marqués d’un astérisque (*) sont obligatoires.',
+    submit: 'Envoyer le message',
+    honeypot: 'Ne pas remplir ce champ',
+    consentBefore: 'Vos données servent uniquement à répondre à votre demande. En savoir plus\u00a0: ',
+    consentLink: 'politique de confidentialité',
   },
-  breadcrumbs: 'Fil d’Ariane',
-  footer: {
-    social: 'Réseaux sociaux',
-    rights: 'Tous droits réservés.',
-    contact: 'Nous contacter',
-  },
-  toast: {
-    close: 'Fermer la notification',
-    region: 'Notifications',
-  },
-  contact: {
-    sending: 'Envoi en cours...',
-    successTitle: 'Message envoyé\u00a0!',
-    successText:
-      'Merci\u00a0! Votre message a bien été envoyé. Nous vous répondrons dans les plus brefs délais.',
-    errorTitle: 'Erreur',
-    errorText: 'Une erreur est survenue. Veuillez réessayer.',
-    form: {
-      label: 'Formulaire de contact',
-      prenom: 'Prénom',
-      nom: 'Nom',
-      email: 'E-mail',
-      telephone: 'Téléphone',
-      optional: '(facultatif)',
-      service: 'Service souhaité',
-      servicePlaceholder: 'Choisissez un service',
-      message: 'Votre message',
-      messagePlaceholder: 'Décrivez votre projet, vos objectifs et vos délais…',
-      required: 'Les champs marqués d’un astérisque (*) sont obligatoires.',
-      submit: 'Envoyer le message',
-      honeypot: 'Ne pas remplir ce champ',
-      consentBefore: 'Vos données servent uniquement à répondre à votre demande. En savoir plus\u00a0: ',
-      consentLink: 'politique de confidentialité',
-    },
-  },
-  newsletter: {
-    sending: 'Inscription…',
-    successTitle: 'Inscription confirmée\u00a0!',
-    successText: 'Merci\u00a0! Vous recevrez nos prochains articles par e-mail.',
-    alreadyText: 'Cette adresse est déjà inscrite\u00a0: vous recevrez bien nos prochains articles.',
-    errorTitle: 'Erreur',
-    errorText: 'L’inscription n’a pas abouti. Veuillez réessayer.',
-  },
-  booking: {
-    loading: 'Chargement du calendrier…',
-    frameTitle: 'Calendrier de réservation en ligne',
-    scheduledTitle: 'Rendez-vous confirmé\u00a0!',
-    scheduledText: 'Merci\u00a0! Vous allez recevoir une confirmation par e-mail.',
-  },
-  carousel: {
-    pause: 'Mettre en pause le défilement',
-    play: 'Reprendre le défilement',
-    goTo: (n: number) => `Afficher le groupe d’avis ${n}`,
-    label: 'Avis de nos clients',
-    slide: (n: number, total: number) => `${n} sur ${total}`,
-    rating: (n: number) => `Note\u00a0: ${n} sur 5`,
-  },
-  automation: {
-    pause: 'Mettre en pause l’animation',
-    play: 'Reprendre l’animation',
-    step: (n: number) => `Étape ${n}`,
-  },
-  offers: {
-    technologiesOf: (title: string) => `Technologies\u00a0: ${title}`,
-    linkTo: (label: string, title: string) => `${label}\u00a0: ${title}`,
-    rating: (stars: number) => `Note\u00a0: ${stars} sur 5`,
-    filterGroup: 'Filtrer les projets par catégorie',
-    projectCount: (count: number) => (count > 1 ? `${count} projets affichés` : `${count} projet affiché`),
-    slotsOf: (day: string) => `Créneaux du ${day}`,
-    slotLink: (time: string, day: string) => `${time}, ${day}`,
-  },
-  notFound: {
-    title: 'Oops! Page not found',
-    back: 'Retour à l’accueil',
-  },
+} as const;
+export const newsletter = {
+  sending: 'Inscription…',
+  successTitle: 'Inscription confirmée\u00a0!',
+  successText: 'Merci\u00a0! Vous recevrez nos prochains articles par e-mail.',
+  alreadyText: 'Cette adresse est déjà inscrite\u00a0: vous recevrez bien nos prochains articles.',
+  errorTitle: 'Erreur',
+  errorText: 'L’inscription n’a pas abouti. Veuillez réessayer.',
+} as const;
+export const booking = {
+  loading: 'Chargement du calendrier…',
+  frameTitle: 'Calendrier de réservation en ligne',
+  scheduledTitle: 'Rendez-vous confirmé\u00a0!',
+  scheduledText: 'Merci\u00a0! Vous allez recevoir une confirmation par e-mail.',
+} as const;
+export const carousel = {
+  pause: 'Mettre en pause le défilement',
+  play: 'Reprendre le défilement',
+  goTo: (n: number) => `Afficher le groupe d’avis ${n}`,
+  label: 'Avis de nos clients',
+  slide: (n: number, total: number) => `${n} sur ${total}`,
+  rating: (n: number) => `Note\u00a0: ${n} sur 5`,
+} as const;
+export const automation = {
+  pause: 'Mettre en pause l’animation',
+  play: 'Reprendre l’animation',
+  step: (n: number) => `Étape ${n}`,
+} as const;
+export const offers = {
+  technologiesOf: (title: string) => `Technologies\u00a0: ${title}`,
+  linkTo: (label: string, title: string) => `${label}\u00a0: ${title}`,
+  rating: (stars: number) => `Note\u00a0: ${stars} sur 5`,
+  filterGroup: 'Filtrer les projets par catégorie',
+  projectCount: (count: number) => (count > 1 ? `${count} projets affichés` : `${count} projet affiché`),
+  slotsOf: (day: string) => `Créneaux du ${day}`,
+  slotLink: (time: string, day: string) => `${time}, ${day}`,
+} as const;
+export const notFound = {
+  title: 'Oops! Page not found',
+  back: 'Retour à l’accueil',
 } as const;
