@@ -124,30 +124,3 @@ export async function submitContact(
 export function isUniqueViolation(error: { code?: string } | null | undefined): boolean {
   return error?.code === '23505';
 }
-
-/**
- * Fills `{key}` tokens in page copy (a string, or every string inside an object or array) with the
- * marketing figures of the site settings, so a figure is written once. An unknown key throws, naming
- * it, the source file and the known keys.
- * @example fillFigures('Réponse en {responseContact}', { responseContact: '2 h' }, 'contact.yaml') === 'Réponse en 2 h'
- */
-export function fillFigures<T>(copy: T, figures: Record<string, string>, source: string): T {
-  if (typeof copy === 'string') {
-    return copy.replace(/\{([a-zA-Z]\w*)\}/g, (_match, key: string) => {
-      const value = figures[key];
-      if (value === undefined) {
-        throw new Error(
-          `${source}: {${key}} is not a figure of src/content/settings/site.yaml (known: ${Object.keys(figures).join(', ')})`,
-        );
-      }
-      return value;
-    }) as T;
-  }
-  if (Array.isArray(copy)) return copy.map((item) => fillFigures(item, figures, source)) as T;
-  if (copy && typeof copy === 'object') {
-    return Object.fromEntries(
-      Object.entries(copy).map(([key, value]) => [key, fillFigures(value, figures, source)]),
-    ) as T;
-  }
-  return copy;
-}

@@ -80,7 +80,7 @@ export const jobSchema = z.object({
   order: z.number().int().default(0),
 });
 
-/** A legal text (`src/content/legal/<page>.md`); `{{token}}` placeholders are filled from settings. */
+/** A legal text (`src/content/legal/<page>.md`); `{path}` placeholders are filled from settings (src/lib/placeholders.ts). */
 export const legalPageSchema = z.object({
   title: text,
   description: z.string().trim().min(50).max(170),

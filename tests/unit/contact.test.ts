@@ -181,29 +181,3 @@ describe('matchService', () => {
     expect(SERVICES).toHaveLength(6);
   });
 });
-
-describe('fillFigures', () => {
-  it('fills figure tokens from the settings and names an unknown one', async () => {
-    const { fillFigures } = await import('../../src/lib/contact');
-    expect(
-      fillFigures(
-        'Réponse en {responseContact}, {projects} projets',
-        { responseContact: '2 h', projects: '500+' },
-        'c.yaml',
-      ),
-    ).toBe('Réponse en 2 h, 500+ projets');
-    expect(() => fillFigures('{nope}', { projects: '500+' }, 'contact.yaml')).toThrow(
-      /contact\.yaml: \{nope\}.*projects/,
-    );
-    expect(
-      fillFigures(
-        { a: ['{projects}', { b: 'x {projects}' }], n: 3 },
-        { projects: '500+' },
-        'c.yaml',
-      ),
-    ).toEqual({
-      a: ['500+', { b: 'x 500+' }],
-      n: 3,
-    });
-  });
-});

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, legalPlaceholders } from '../../src/lib/placeholders';
 import { mailtoHref } from '../../src/lib/mail';
 import { blogPostingJsonLd, employmentType, jobPostingJsonLd } from '../../src/lib/company-jsonld';
 import { jobSchema, blogPostSchema } from '../../src/schemas/company';
@@ -31,41 +30,6 @@ describe('mailtoHref', () => {
   });
 });
 
-describe('fillPlaceholders', () => {
-  it('replaces every token by its HTML-escaped value, spaces inside braces allowed', () => {
-    expect(fillPlaceholders('<p>{{brand}} — {{ companyName }}</p>', { brand: 'A', companyName: 'B & <C>' })).toBe(
-      '<p>A — B &amp; &lt;C&gt;</p>',
-    );
-  });
-
-  it('fails on an unknown token, naming the source and the known tokens', () => {
-    expect(() => fillPlaceholders('{{sirett}}', { siret: '1' }, 'src/content/legal/cgv.md')).toThrow(
-      'src/content/legal/cgv.md: {{sirett}} is not a known placeholder (known: siret)',
-    );
-  });
-
-  it('leaves text without tokens untouched', () => {
-    expect(fillPlaceholders('<p>{ pas un jeton }</p>', {})).toBe('<p>{ pas un jeton }</p>');
-  });
-});
-
-describe('legalPlaceholders', () => {
-  it('takes publisher, host and contact details from settings', () => {
-    const values = legalPlaceholders(settings, `${SITE}/`);
-    expect(values).toMatchObject({
-      brand: 'Agence Test',
-      companyName: 'Test & Fils SAS',
-      siret: '123',
-      director: 'Jeanne Test',
-      host: 'Hébergeur',
-      address: '1 rue A, 13001 Marseille',
-      email: 'contact@test.fr',
-      phone: '04 00 00 00 00',
-      siteUrl: SITE,
-      lastUpdated: 'janvier 2024',
-    });
-  });
-});
 
 const job = (location: string, type: string) =>
   jobSchema.parse({

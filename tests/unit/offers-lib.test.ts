@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { bookingLink } from '../../src/lib/offers/booking-link';
-import { fillPlaceholders } from '../../src/lib/offers/placeholders';
 import { faqPageJsonLd } from '../../src/lib/offers/faq-jsonld';
 
 describe('bookingLink', () => {
@@ -18,25 +17,6 @@ describe('bookingLink', () => {
     const url = new URL(bookingLink({ consultation: 'Conseil stratégique', day: 'mardi', time: '14:30', date: '2026-03-10' }), 'http://x');
     expect(url.searchParams.get('date')).toBe('2026-03-10');
     expect(url.searchParams.get('heure')).toBe('14:30');
-  });
-});
-
-describe('fillPlaceholders', () => {
-  const settings = { phone: { display: '04 91 00 00 00', e164: '+33491000000' }, figures: { roi: '300 %' }, email: 'a@b.fr' };
-  it('fills nested placeholders in every string of an object', () => {
-    const page = { cta: { href: 'tel:{phone.e164}', label: 'Appeler le {phone.display}' }, list: ['ROI {figures.roi}', 3] };
-    expect(fillPlaceholders(page, settings)).toEqual({
-      cta: { href: 'tel:+33491000000', label: 'Appeler le 04 91 00 00 00' },
-      list: ['ROI 300 %', 3],
-    });
-  });
-  it('leaves text without placeholders untouched', () => {
-    expect(fillPlaceholders('Prix : 1 500 €', settings)).toBe('Prix : 1 500 €');
-  });
-  it('names an unknown placeholder and the file', () => {
-    expect(() => fillPlaceholders({ a: '{figures.nope}' }, settings, 'src/content/x.yaml')).toThrow(
-      /\{figures\.nope\}.*src\/content\/x\.yaml/,
-    );
   });
 });
 

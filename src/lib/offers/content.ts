@@ -1,13 +1,13 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { getSettings } from '../settings';
-import { fillPlaceholders } from './placeholders';
+import { fillPlaceholders, placeholderSource as sourceFrom } from '../placeholders';
 import type { OfferPage } from '../../schemas/offers';
 
 type Sortable = 'offers' | 'services' | 'projects' | 'consultations' | 'faq' | 'testimonials';
 
 /** Settings as the source of `{…}` placeholders in content. */
 async function placeholderSource() {
-  return (await getSettings()) as unknown as Record<string, unknown>;
+  return sourceFrom(await getSettings());
 }
 
 /** A page of `src/content/offer-pages/<id>.yaml`, placeholders filled; a missing file fails the build. */
