@@ -4,12 +4,24 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import mdx from '@astrojs/mdx';
 import tailwindcss from '@tailwindcss/vite';
+import { loadEnv } from 'vite';
+import { readFileSync } from 'node:fs';
+import securityHeaders from './src/integrations/security-headers.mjs';
+import { resolveSupabaseConfig } from './src/lib/supabase-config.ts';
+
+// The same variables the pages read (process environment and .env files).
+const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), ''), ...process.env };
 
 /**
  * The public address of the site: feeds canonical URLs, Open Graph URLs, the sitemap and robots.txt.
  * Set SITE_URL when building for production; the default is a placeholder.
  */
-const site = process.env.SITE_URL ?? 'https://www.agence-exemple.fr';
+const site = env.SITE_URL ?? 'https://www.agence-exemple.fr';
+
+/** The booking page: PUBLIC_BOOKING_URL (tests, staging) or `bookingUrl` in the site settings. */
+const bookingUrl =
+  env.PUBLIC_BOOKING_URL ||
+  readFileSync('src/content/settings/site.yaml', 'utf8').match(/^bookingUrl:\s*['"]?([^'"\s#]+)/m)?.[1];
 
 export default defineConfig({
   site,
@@ -18,6 +30,11 @@ export default defineConfig({
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [react(), mdx(), sitemap({ filter: (page) => !page.includes('/404') })],
+  integrations: [
+    react(),
+    mdx(),
+    sitemap({ filter: (page) => !page.includes('/404') }),
+    securityHeaders({ supabaseUrl: resolveSupabaseConfig(env).url, bookingUrl }),
+  ],
   vite: { plugins: [tailwindcss()] },
 });

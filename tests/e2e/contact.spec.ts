@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { TEST_DIST } from './ports';
+import { TEST_BOOKING_URL, TEST_DIST } from './ports';
 import {
   contactRows,
   dbQuery,
@@ -287,7 +287,7 @@ test('the security headers allow only the site, Supabase and the booking frame, 
   expect(policy['connect-src']).toEqual(
     expect.arrayContaining(["'self'", 'http://127.0.0.1:54321']),
   );
-  expect(policy['frame-src']).toContain('https://calendly.com');
+  expect(policy['frame-src']).toEqual([new URL(TEST_BOOKING_URL).origin]);
   expect(policy['frame-ancestors']).toEqual(["'none'"]);
   expect(policy['object-src']).toEqual(["'none'"]);
   expect(policy['script-src']).not.toContain("'unsafe-inline'");
@@ -302,7 +302,7 @@ test('the security headers allow only the site, Supabase and the booking frame, 
       if (!policy['script-src'].includes(hash)) missing.set(hash, file);
     }
   }
-  expect(Object.fromEntries(missing), 'add these hashes to script-src in public/_headers').toEqual(
+  expect(Object.fromEntries(missing), 'inline scripts missing from script-src (src/integrations/security-headers.mjs)').toEqual(
     {},
   );
 });
