@@ -22,6 +22,7 @@ const site = env.SITE_URL ?? 'https://www.agence-exemple.fr';
 const bookingUrl =
   env.PUBLIC_BOOKING_URL ||
   readFileSync('src/content/settings/site.yaml', 'utf8').match(/^bookingUrl:\s*['"]?([^'"\s#]+)/m)?.[1];
+if (!bookingUrl) throw new Error('src/content/settings/site.yaml: bookingUrl is missing (the booking page URL).');
 
 export default defineConfig({
   site,

@@ -1,5 +1,6 @@
 import * as fr from '../lib/i18n/fr';
-import { PAUSE_PATH, PLAY_PATH, progressWidth, STEP_INTERVAL, useRotation } from '../lib/cycle';
+import { progressWidth, STEP_INTERVAL, useRotation } from '../lib/cycle';
+import MotionToggle from '../components/react/MotionToggle';
 
 interface Step {
   label: string;
@@ -55,16 +56,12 @@ export default function AutomationSteps({ steps }: { steps: Step[] }) {
             style={{ width: `${progressWidth(index)}%` }}
           />
         </div>
-        <button
-          type="button"
-          onClick={toggle}
-          aria-label={stopped ? fr.automation.play : fr.automation.pause}
-          className="grid size-11 shrink-0 place-items-center rounded-full bg-white/10 text-white hover:bg-white/20"
-        >
-          <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
-            <path d={stopped ? PLAY_PATH : PAUSE_PATH} />
-          </svg>
-        </button>
+        <MotionToggle
+          stopped={stopped}
+          onToggle={toggle}
+          labels={fr.automation}
+          className="bg-white/10 text-white hover:bg-white/20"
+        />
       </div>
     </div>
   );

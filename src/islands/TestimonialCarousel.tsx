@@ -1,12 +1,6 @@
 import * as fr from '../lib/i18n/fr';
-import {
-  groupsOf,
-  PAUSE_PATH,
-  PER_SLIDE,
-  PLAY_PATH,
-  SLIDE_INTERVAL,
-  useRotation,
-} from '../lib/cycle';
+import { groupsOf, PER_SLIDE, SLIDE_INTERVAL, useRotation } from '../lib/cycle';
+import MotionToggle from '../components/react/MotionToggle';
 
 interface Testimonial {
   name: string;
@@ -86,16 +80,12 @@ export default function TestimonialCarousel({ items }: { items: Testimonial[] })
             />
           </button>
         ))}
-        <button
-          type="button"
-          onClick={toggle}
-          aria-label={stopped ? fr.carousel.play : fr.carousel.pause}
-          className="ml-2 grid size-11 place-items-center rounded-full border border-line text-accent-700 hover:bg-accent-50"
-        >
-          <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
-            <path d={stopped ? PLAY_PATH : PAUSE_PATH} />
-          </svg>
-        </button>
+        <MotionToggle
+          stopped={stopped}
+          onToggle={toggle}
+          labels={fr.carousel}
+          className="ml-2 border border-line text-accent-700 hover:bg-accent-50"
+        />
       </div>
     </div>
   );

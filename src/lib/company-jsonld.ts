@@ -1,7 +1,7 @@
 /** schema.org data of the company pages: JobPosting (careers) and BlogPosting (blog). */
 import type { Settings } from '../schemas/site';
 import type { BlogPost, Job } from '../schemas/company';
-import { absoluteUrl } from './seo';
+import { absoluteUrl, postalAddressJsonLd } from './seo';
 import { isoDate } from './dates';
 
 const EMPLOYMENT_TYPES = { CDI: 'FULL_TIME', Freelance: 'CONTRACTOR', Stage: 'INTERN' } as const;
@@ -39,14 +39,7 @@ export function jobPostingJsonLd(job: Job, settings: Settings, site: URL | strin
       ? {
           jobLocation: {
             '@type': 'Place',
-            address: {
-              '@type': 'PostalAddress',
-              streetAddress: settings.address.street,
-              postalCode: settings.address.postalCode,
-              addressLocality: settings.address.city,
-              addressRegion: settings.address.region,
-              addressCountry: settings.address.country,
-            },
+            address: postalAddressJsonLd(settings),
           },
         }
       : {}),

@@ -6,17 +6,11 @@
  */
 import type { FormsClient } from './supabase-config';
 
-/** The six services (check `contacts_service_souhaite_allowed`). */
-export const SERVICES = [
-  'Création de Site Web',
-  'Automatisation IA',
-  'Services Spécialisés',
-  'Support & Maintenance',
-  'Consulting Stratégique',
-  'Formation Équipe',
-] as const;
+// The services and limits are the Edge Function's own validation constants, which mirror the
+// database checks (tests/backend verifies the mirror): one definition for browser, function and database.
+import { MAX_LENGTHS, SERVICES, type Service } from '../../supabase/functions/_shared/validation';
 
-export type Service = (typeof SERVICES)[number];
+export { MAX_LENGTHS, SERVICES, type Service };
 
 /** The six fields of a contact request, as typed in the form. */
 export interface ContactFields {
@@ -29,15 +23,6 @@ export interface ContactFields {
 }
 
 export type ContactField = keyof ContactFields;
-
-/** Maximum lengths of the database checks (`contacts_*_length`), used as `maxLength`. */
-export const MAX_LENGTHS: Record<Exclude<ContactField, 'service_souhaite'>, number> = {
-  prenom: 100,
-  nom: 100,
-  email: 254,
-  telephone: 30,
-  message: 5000,
-};
 
 /** A draft in progress: the fields and the row id chosen when the draft started. */
 export interface ContactDraft {

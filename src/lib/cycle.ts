@@ -18,10 +18,6 @@ export const nextIndex = (index: number, count: number): number =>
 /** Width of the progress bar for a step, in %: (step + 1) × 33. */
 export const progressWidth = (step: number): number => (step + 1) * 33;
 
-/** SVG paths (24 × 24) of the pause and play icons of the motion toggle. */
-export const PAUSE_PATH = 'M7 5h3v14H7zM14 5h3v14h-3z';
-export const PLAY_PATH = 'M8 5v14l11-7z';
-
 /** Splits items into consecutive groups of `size` (the last one may be shorter). */
 export function groupsOf<T>(items: readonly T[], size: number): T[][] {
   const groups: T[][] = [];

@@ -46,6 +46,19 @@ export function absoluteUrl(path: string, site: URL | string): string {
   return url.href;
 }
 
+/** schema.org PostalAddress of the agency. */
+export function postalAddressJsonLd(settings: Settings) {
+  const { street, postalCode, city, region, country } = settings.address;
+  return {
+    '@type': 'PostalAddress',
+    streetAddress: street,
+    postalCode,
+    addressLocality: city,
+    addressRegion: region,
+    addressCountry: country,
+  };
+}
+
 /** schema.org data for the agency: a local business in Marseille. */
 export function organizationJsonLd(settings: Settings, site: URL | string) {
   return {
@@ -59,14 +72,7 @@ export function organizationJsonLd(settings: Settings, site: URL | string) {
     image: absoluteUrl('/og-default.png', site),
     telephone: settings.phone.e164,
     email: settings.email,
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: settings.address.street,
-      postalCode: settings.address.postalCode,
-      addressLocality: settings.address.city,
-      addressRegion: settings.address.region,
-      addressCountry: settings.address.country,
-    },
+    address: postalAddressJsonLd(settings),
     areaServed: settings.address.city,
     openingHours: settings.hours.schema,
     sameAs: settings.socials.map((social) => social.url),
