@@ -21,8 +21,11 @@ const site = env.SITE_URL ?? 'https://www.agence-exemple.fr';
 /** The booking page: PUBLIC_BOOKING_URL (tests, staging) or `bookingUrl` in the site settings. */
 const bookingUrl =
   env.PUBLIC_BOOKING_URL ||
-  readFileSync('src/content/settings/site.yaml', 'utf8').match(/^bookingUrl:\s*['"]?([^'"\s#]+)/m)?.[1];
-if (!bookingUrl) throw new Error('src/content/settings/site.yaml: bookingUrl is missing (the booking page URL).');
+  readFileSync('src/content/settings/site.yaml', 'utf8').match(
+    /^bookingUrl:\s*['"]?([^'"\s#]+)/m,
+  )?.[1];
+if (!bookingUrl)
+  throw new Error('src/content/settings/site.yaml: bookingUrl is missing (the booking page URL).');
 
 export default defineConfig({
   site,

@@ -50,7 +50,8 @@ try {
       });
     }
     const row = { route };
-    for (const key of Object.keys(samples[0])) row[key] = median(samples.map((sample) => sample[key]));
+    for (const key of Object.keys(samples[0]))
+      row[key] = median(samples.map((sample) => sample[key]));
     rows.push(row);
     console.log(
       `${route}: perf ${row.performance} a11y ${row.accessibility} bp ${row['best-practices']} seo ${row.seo}` +

@@ -19,7 +19,9 @@ try {
     for (const route of routes) {
       await page.goto(`${site.origin}${route}`, { waitUntil: 'networkidle' });
       // Reveal everything that waits for scrolling, so the picture shows the whole page.
-      await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-revealed')));
+      await page.evaluate(() =>
+        document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-revealed')),
+      );
       await page.waitForTimeout(700);
       const name = route === '/' ? 'accueil' : route.slice(1).replaceAll('/', '__');
       await page.screenshot({ path: `${OUT}/${name}-${width}.png`, fullPage: true });

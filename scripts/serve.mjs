@@ -2,5 +2,9 @@
 import { startStaticServer } from './lib/static-server.mjs';
 
 const port = Number(process.env.PORT ?? 4321);
-await startStaticServer({ root: process.env.SITE_DIR ?? 'dist', port, host: process.env.HOST ?? 'localhost' });
+await startStaticServer({
+  root: process.env.SITE_DIR ?? 'dist',
+  port,
+  host: process.env.HOST ?? 'localhost',
+});
 console.log(`\n  Site prêt : http://localhost:${port}\n  (Ctrl-C pour arrêter)\n`);

@@ -7,7 +7,11 @@ import { onShutdown, startLocalBackend } from './lib/backend.mjs';
 const port = Number(process.env.PORT ?? 4321);
 buildSite();
 const backend = await startLocalBackend();
-const server = await startStaticServer({ root: 'dist', port, host: process.env.HOST ?? 'localhost' });
+const server = await startStaticServer({
+  root: 'dist',
+  port,
+  host: process.env.HOST ?? 'localhost',
+});
 onShutdown(async () => {
   server.close();
   await backend.stop();

@@ -19,9 +19,14 @@ const env = childEnv({ CHROMIUM_PATH: chromium, PUBLIC_BOOKING_URL: TEST_BOOKING
 const steps = [
   ['Unit tests', ['vitest', 'run']],
   ['Type check', ['astro', 'check', '--minimumSeverity', 'warning']],
-  ...(existsSync('tests/backend') ? [['Backend tests (database, function)', ['npm', 'run', 'test:backend']]] : []),
+  ...(existsSync('tests/backend')
+    ? [['Backend tests (database, function)', ['npm', 'run', 'test:backend']]]
+    : []),
   ['Build (test configuration)', ['astro', 'build', '--outDir', TEST_DIST]],
-  ['Build checks (byte budgets, links)', ['vitest', 'run', '--config', 'tests/build/vitest.config.ts']],
+  [
+    'Build checks (byte budgets, links)',
+    ['vitest', 'run', '--config', 'tests/build/vitest.config.ts'],
+  ],
   ['End-to-end, accessibility (Chromium)', ['playwright', 'test']],
 ];
 

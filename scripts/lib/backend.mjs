@@ -18,7 +18,9 @@ export async function startLocalBackend() {
     return { stop: async () => {} };
   }
   if (await apiAnswers()) {
-    console.log(`A backend already answers at ${API_URL} (supabase start, or npm run backend): using it.`);
+    console.log(
+      `A backend already answers at ${API_URL} (supabase start, or npm run backend): using it.`,
+    );
     return { stop: async () => {} };
   }
   const handle = await startBackend({ log: (line) => console.log(`[backend] ${line}`) });

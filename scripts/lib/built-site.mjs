@@ -17,7 +17,9 @@ export function buildSite() {
 export function sitemapRoutes(dist = 'dist') {
   const file = `${dist}/sitemap-0.xml`;
   if (!existsSync(file)) throw new Error(`${file} is missing: build the site first.`);
-  return [...readFileSync(file, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+  return [...readFileSync(file, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (match) => new URL(match[1]).pathname,
+  );
 }
 
 /**

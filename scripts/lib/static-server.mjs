@@ -35,11 +35,15 @@ export function parseHeadersFile(text) {
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      const source = line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+      const source = line
+        .trim()
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*');
       rules.push({ pattern: new RegExp(`^${source}$`), headers: [] });
     } else if (rules.length) {
       const index = line.indexOf(':');
-      if (index > 0) rules.at(-1).headers.push([line.slice(0, index).trim(), line.slice(index + 1).trim()]);
+      if (index > 0)
+        rules.at(-1).headers.push([line.slice(0, index).trim(), line.slice(index + 1).trim()]);
     }
   }
   return rules;
@@ -93,16 +97,24 @@ export async function startStaticServer({ root, port, host = '127.0.0.1' }) {
         cache.set(file, body);
       }
       const accept = String(req.headers['accept-encoding'] ?? '');
-      const encoding = body.br && /\bbr\b/.test(accept) ? 'br' : body.gzip && /\bgzip\b/.test(accept) ? 'gzip' : null;
+      const encoding =
+        body.br && /\bbr\b/.test(accept)
+          ? 'br'
+          : body.gzip && /\bgzip\b/.test(accept)
+            ? 'gzip'
+            : null;
       res.statusCode = status;
       res.setHeader('Content-Type', type);
       res.setHeader('Vary', 'Accept-Encoding');
       res.setHeader(
         'Cache-Control',
-        pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        pathname.startsWith('/_astro/')
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=0, must-revalidate',
       );
       for (const rule of headerRules) {
-        if (rule.pattern.test(pathname)) for (const [name, value] of rule.headers) res.setHeader(name, value);
+        if (rule.pattern.test(pathname))
+          for (const [name, value] of rule.headers) res.setHeader(name, value);
       }
       if (encoding) res.setHeader('Content-Encoding', encoding);
       const payload = encoding ? body[encoding] : body.raw;
@@ -116,7 +128,11 @@ export async function startStaticServer({ root, port, host = '127.0.0.1' }) {
   await new Promise((resolvePromise, reject) => {
     server.once('error', (error) => {
       if (error.code === 'EADDRINUSE') {
-        reject(new Error(`Port ${port} is already in use: stop the other server (another npm start?) or set PORT.`));
+        reject(
+          new Error(
+            `Port ${port} is already in use: stop the other server (another npm start?) or set PORT.`,
+          ),
+        );
       } else reject(error);
     });
     server.listen(port, host, resolvePromise);

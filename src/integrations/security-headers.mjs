@@ -39,7 +39,9 @@ export function fillHeaders(template, { scriptHashes, supabaseOrigin, bookingOri
 
 async function htmlFiles(dir) {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => join(entry.parentPath, entry.name));
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 /**
@@ -55,7 +57,8 @@ export default function securityHeaders({ supabaseUrl, bookingUrl }) {
         const file = join(out, '_headers');
         const template = await readFile(file, 'utf8');
         const scriptHashes = [];
-        for (const page of await htmlFiles(out)) scriptHashes.push(...inlineScriptHashes(await readFile(page, 'utf8')));
+        for (const page of await htmlFiles(out))
+          scriptHashes.push(...inlineScriptHashes(await readFile(page, 'utf8')));
         const headers = fillHeaders(template, {
           scriptHashes,
           supabaseOrigin: new URL(supabaseUrl).origin,

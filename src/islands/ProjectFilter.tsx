@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import * as fr from '../lib/i18n/fr';
-import { ALL, categoryFromSearch, matchesCategory, searchWithCategory } from '../lib/project-filter';
+import {
+  ALL,
+  categoryFromSearch,
+  matchesCategory,
+  searchWithCategory,
+} from '../lib/project-filter';
 
 interface ProjectCard {
   slug: string;
@@ -46,14 +51,22 @@ export default function ProjectFilter({ projects, filters, linkLabel }: Props) {
   const choose = (slug: string) => {
     setCategory(slug);
     const { pathname, search, hash } = window.location;
-    window.history.replaceState(window.history.state, '', `${pathname}${searchWithCategory(search, slug)}${hash}`);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${pathname}${searchWithCategory(search, slug)}${hash}`,
+    );
   };
 
   const visible = projects.filter((project) => matchesCategory(project.category, category)).length;
 
   return (
     <div>
-      <div role="group" aria-label={fr.offers.filterGroup} className="flex flex-wrap justify-center gap-2">
+      <div
+        role="group"
+        aria-label={fr.offers.filterGroup}
+        className="flex flex-wrap justify-center gap-2"
+      >
         {filters.map((filter) => (
           <button
             key={filter.slug}
@@ -77,23 +90,35 @@ export default function ProjectFilter({ projects, filters, linkLabel }: Props) {
             hidden={!matchesCategory(project.category, category)}
             className="flex flex-col overflow-hidden rounded-card border border-line bg-white shadow-card"
           >
-            <div className={`h-2 bg-gradient-to-r ${bands[project.colour] ?? bands.indigo}`} aria-hidden="true" />
+            <div
+              className={`h-2 bg-gradient-to-r ${bands[project.colour] ?? bands.indigo}`}
+              aria-hidden="true"
+            />
             <article className="flex flex-1 flex-col p-6">
               <p className="text-sm font-medium text-accent-700">
                 {project.client} · {project.year}
               </p>
               <h3 className="mt-1 text-lg font-semibold">{project.title}</h3>
               <p className="mt-2 text-sm text-muted">{project.description}</p>
-              <ul className="mt-4 flex flex-wrap gap-2" aria-label={fr.offers.technologiesOf(project.title)}>
+              <ul
+                className="mt-4 flex flex-wrap gap-2"
+                aria-label={fr.offers.technologiesOf(project.title)}
+              >
                 {project.technologies.map((tech) => (
-                  <li key={tech} className="rounded-full bg-surface-alt px-3 py-1 text-xs font-medium ring-1 ring-line">
+                  <li
+                    key={tech}
+                    className="rounded-full bg-surface-alt px-3 py-1 text-xs font-medium ring-1 ring-line"
+                  >
                     {tech}
                   </li>
                 ))}
               </ul>
               <dl className="mt-5 grid grid-cols-3 gap-2 text-center">
                 {project.metrics.map((metric) => (
-                  <div key={metric.label} className="flex min-w-0 flex-col-reverse rounded-lg bg-accent-50 px-1.5 py-3 break-words">
+                  <div
+                    key={metric.label}
+                    className="flex min-w-0 flex-col-reverse rounded-lg bg-accent-50 px-1.5 py-3 break-words"
+                  >
                     <dt className="text-xs text-muted">{metric.label}</dt>
                     <dd className="text-base font-bold text-accent-800">{metric.value}</dd>
                   </div>

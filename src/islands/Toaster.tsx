@@ -19,7 +19,9 @@ export default function Toaster() {
           role={item.variant === 'destructive' ? 'alert' : 'status'}
           data-variant={item.variant}
           className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-card p-4 shadow-card ${
-            item.variant === 'destructive' ? 'bg-danger text-white' : 'border border-line bg-white text-ink'
+            item.variant === 'destructive'
+              ? 'bg-danger text-white'
+              : 'border border-line bg-white text-ink'
           }`}
         >
           <div className="flex-1">

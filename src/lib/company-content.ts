@@ -4,14 +4,20 @@ import { getCollection, getEntry } from 'astro:content';
 /** The copy of a company page: `src/content/company/<id>.yaml`. */
 export async function getCompanyPage(id: 'a-propos' | 'notre-equipe' | 'blog' | 'carrieres') {
   const entry = await getEntry('company', id);
-  if (!entry) throw new Error(`src/content/company/${id}.yaml is missing: the /${id} page needs its copy.`);
+  if (!entry)
+    throw new Error(`src/content/company/${id}.yaml is missing: the /${id} page needs its copy.`);
   return entry.data;
 }
 
 /** A section of a company page by name; a missing one fails the build naming the file and key. */
-export function sectionOf<T extends { sections: Record<string, unknown> }>(page: T, id: string, name: string) {
+export function sectionOf<T extends { sections: Record<string, unknown> }>(
+  page: T,
+  id: string,
+  name: string,
+) {
   const section = page.sections[name];
-  if (!section) throw new Error(`src/content/company/${id}.yaml: sections.${name}: section missing`);
+  if (!section)
+    throw new Error(`src/content/company/${id}.yaml: sections.${name}: section missing`);
   return section as T['sections'][string];
 }
 

@@ -15,7 +15,12 @@ export function employmentType(type: Job['type']): (typeof EMPLOYMENT_TYPES)[Job
  * A JobPosting for one opening: the agency as hiring organisation, Marseille as place of work
  * unless the job is remote only (TELECOMMUTE; both for "Marseille/Remote").
  */
-export function jobPostingJsonLd(job: Job, settings: Settings, site: URL | string, pagePath = '/carrieres') {
+export function jobPostingJsonLd(
+  job: Job,
+  settings: Settings,
+  site: URL | string,
+  pagePath = '/carrieres',
+) {
   const remote = job.location !== 'Marseille';
   const onSite = job.location !== 'Remote';
   return {
@@ -53,7 +58,12 @@ export function jobPostingJsonLd(job: Job, settings: Settings, site: URL | strin
 }
 
 /** A BlogPosting for one article, published by the agency. */
-export function blogPostingJsonLd(post: BlogPost, path: string, settings: Settings, site: URL | string) {
+export function blogPostingJsonLd(
+  post: BlogPost,
+  path: string,
+  settings: Settings,
+  site: URL | string,
+) {
   const url = absoluteUrl(path, site);
   return {
     '@context': 'https://schema.org',
@@ -69,6 +79,10 @@ export function blogPostingJsonLd(post: BlogPost, path: string, settings: Settin
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     image: absoluteUrl('/og-default.png', site),
     author: { '@type': 'Person', name: post.author },
-    publisher: { '@id': absoluteUrl('/#organization', site), '@type': 'Organization', name: settings.brand },
+    publisher: {
+      '@id': absoluteUrl('/#organization', site),
+      '@type': 'Organization',
+      name: settings.brand,
+    },
   };
 }

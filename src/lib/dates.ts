@@ -24,7 +24,9 @@ const NBSP = '\u00a0';
 export function formatDateFr(date: Date): string {
   if (Number.isNaN(date.getTime())) throw new RangeError('formatDateFr: invalid date');
   const day = date.getUTCDate();
-  return [day === 1 ? '1er' : String(day), MONTHS[date.getUTCMonth()], date.getUTCFullYear()].join(NBSP);
+  return [day === 1 ? '1er' : String(day), MONTHS[date.getUTCMonth()], date.getUTCFullYear()].join(
+    NBSP,
+  );
 }
 
 /**

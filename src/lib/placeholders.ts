@@ -34,7 +34,11 @@ function resolve(path: string, source: Record<string, unknown>, where: string): 
  * Fills the placeholders of every string inside `value` (a string, or any object/array of content).
  * @example fillPlaceholders({ href: 'tel:{phone.e164}' }, source, 'x.yaml') // { href: 'tel:+33491000000' }
  */
-export function fillPlaceholders<T>(value: T, source: Record<string, unknown>, where = 'content'): T {
+export function fillPlaceholders<T>(
+  value: T,
+  source: Record<string, unknown>,
+  where = 'content',
+): T {
   if (typeof value === 'string') {
     return value.replace(TOKEN, (_match, path: string) => resolve(path, source, where)) as T;
   }
@@ -54,6 +58,10 @@ const escapeHtml = (text: string) =>
  * Fills the placeholders of rendered HTML (Markdown bodies), HTML-escaping each value.
  * @example fillHtmlPlaceholders('<p>{brand}</p>', { brand: 'A & B' }, 'x.md') === '<p>A &amp; B</p>'
  */
-export function fillHtmlPlaceholders(html: string, source: Record<string, unknown>, where = 'content'): string {
+export function fillHtmlPlaceholders(
+  html: string,
+  source: Record<string, unknown>,
+  where = 'content',
+): string {
   return html.replace(TOKEN, (_match, path: string) => escapeHtml(resolve(path, source, where)));
 }

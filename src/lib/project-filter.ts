@@ -27,6 +27,9 @@ export function matchesCategory(itemCategory: string, category: string): boolean
 }
 
 /** The items of the chosen category (every item for `all`). */
-export function filterByCategory<T extends { category: string }>(items: readonly T[], category: string): T[] {
+export function filterByCategory<T extends { category: string }>(
+  items: readonly T[],
+  category: string,
+): T[] {
   return items.filter((item) => matchesCategory(item.category, category));
 }

@@ -35,7 +35,10 @@ export function withBrandSuffix(title: string, brand: string): string {
  * @example normalizePath('/index.html') === '/'; normalizePath('/faq.html') === '/faq'
  */
 export function normalizePath(path: string): string {
-  const clean = path.replace(/\.html$/, '').replace(/\/index$/, '/').replace(/\/+$/, '');
+  const clean = path
+    .replace(/\.html$/, '')
+    .replace(/\/index$/, '/')
+    .replace(/\/+$/, '');
   return clean || '/';
 }
 

@@ -4,7 +4,8 @@ import type { Settings } from '../schemas/site';
 /** The site settings (`src/content/settings/site.yaml`), validated by their schema. */
 export async function getSettings(): Promise<Settings> {
   const entry = await getEntry('settings', 'site');
-  if (!entry) throw new Error('src/content/settings/site.yaml is missing: the site needs its settings file.');
+  if (!entry)
+    throw new Error('src/content/settings/site.yaml is missing: the site needs its settings file.');
   return entry.data;
 }
 

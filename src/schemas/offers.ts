@@ -18,7 +18,12 @@ const metric = z.object({ label: text, value: text });
 const step = z.object({ title: text, description: text, icon: text.optional() });
 
 /** Project categories; the filter of /nos-realisations uses these slugs in `?categorie=`. */
-export const projectCategories = ['automatisation', 'sites-web', 'e-commerce', 'applications'] as const;
+export const projectCategories = [
+  'automatisation',
+  'sites-web',
+  'e-commerce',
+  'applications',
+] as const;
 
 /** Days of the weekly slot grid, as they appear in booking links (`jour=`). */
 export const weekDays = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi'] as const;
@@ -47,11 +52,32 @@ const card = z.object({
 
 /** The blocks a page is made of, in order. `type` picks the section component. */
 export const blockSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('cards'), ...section, columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3), items: z.array(card).min(1) }),
+  z.object({
+    type: z.literal('cards'),
+    ...section,
+    columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
+    items: z.array(card).min(1),
+  }),
   z.object({ type: z.literal('steps'), ...section, items: z.array(step).min(1) }),
-  z.object({ type: z.literal('tags'), ...section, items: z.array(z.object({ name: text, icon: text.optional(), description: text.optional() })).min(1) }),
-  z.object({ type: z.literal('offers'), ...section, group: z.enum(['sites', 'ia', 'extras', 'saas', 'plans']) }),
-  z.object({ type: z.literal('projects'), ...section, showOn: text, linkLabel: text, variant: z.enum(['compact', 'detailed']).default('compact') }),
+  z.object({
+    type: z.literal('tags'),
+    ...section,
+    items: z
+      .array(z.object({ name: text, icon: text.optional(), description: text.optional() }))
+      .min(1),
+  }),
+  z.object({
+    type: z.literal('offers'),
+    ...section,
+    group: z.enum(['sites', 'ia', 'extras', 'saas', 'plans']),
+  }),
+  z.object({
+    type: z.literal('projects'),
+    ...section,
+    showOn: text,
+    linkLabel: text,
+    variant: z.enum(['compact', 'detailed']).default('compact'),
+  }),
   z.object({
     type: z.literal('projectFilter'),
     ...section,
@@ -59,7 +85,12 @@ export const blockSchema = z.discriminatedUnion('type', [
     filters: z.array(z.object({ slug: z.enum(['all', ...projectCategories]), label: text })).min(2),
   }),
   z.object({ type: z.literal('testimonials'), ...section, showOn: text }),
-  z.object({ type: z.literal('faq'), ...section, categories: z.array(text).min(1), structuredData: z.boolean().default(false) }),
+  z.object({
+    type: z.literal('faq'),
+    ...section,
+    categories: z.array(text).min(1),
+    structuredData: z.boolean().default(false),
+  }),
   z.object({ type: z.literal('stats'), ...section, items: z.array(metric).min(1) }),
   z.object({ type: z.literal('cta'), ...section, title: text, text: text.optional() }),
   z.object({
@@ -81,9 +112,18 @@ export const blockSchema = z.discriminatedUnion('type', [
 
 /** One page of the area: `src/content/offer-pages/<page>.yaml`. */
 export const offerPageSchema = z.object({
-  meta: z.object({ title: text, description: z.string().min(50).max(170), canonicalPath: text.optional() }),
+  meta: z.object({
+    title: text,
+    description: z.string().min(50).max(170),
+    canonicalPath: text.optional(),
+  }),
   breadcrumbs: z.array(z.object({ name: text, url: text })).default([]),
-  hero: z.object({ eyebrow: text.optional(), title: text, lead: text.optional(), buttons: z.array(button).default([]) }),
+  hero: z.object({
+    eyebrow: text.optional(),
+    title: text,
+    lead: text.optional(),
+    buttons: z.array(button).default([]),
+  }),
   blocks: z.array(blockSchema).default([]),
   /** Labels for generated pages (project pages read them from the `nos-realisations` entry). */
   labels: z.record(z.string(), text).default({}),
@@ -120,7 +160,10 @@ export const serviceSchema = z.object({
   price: z.object({ label: text, value: text, note: text.optional() }),
   leadTime: z.object({ label: text, value: text }),
   includes: z.object({ title: text, items: z.array(text).min(1) }),
-  benefits: z.object({ title: text, items: z.array(z.object({ icon: text, title: text, description: text })).min(1) }),
+  benefits: z.object({
+    title: text,
+    items: z.array(z.object({ icon: text, title: text, description: text })).min(1),
+  }),
   process: z.object({ title: text, items: z.array(step).min(1) }),
   cta: z.object({ title: text, text: text, buttons: z.array(button).min(1) }),
 });
@@ -165,7 +208,11 @@ export const slotWeekSchema = z.object({
         day: z.enum(weekDays),
         label: text,
         times: z
-          .array(z.string().regex(/^(09|1[0-6]):[0-5]\d$/, 'must be a time between 09:00 and 16:59, e.g. 14:30'))
+          .array(
+            z
+              .string()
+              .regex(/^(09|1[0-6]):[0-5]\d$/, 'must be a time between 09:00 and 16:59, e.g. 14:30'),
+          )
           .min(3)
           .max(4),
       }),

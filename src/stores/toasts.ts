@@ -16,7 +16,9 @@ export const TOAST_DURATION = 6000;
 let nextId = 1;
 
 /** Shows a notice; returns its id. It is dismissed after TOAST_DURATION unless dismissed earlier. */
-export function toast(input: Omit<Toast, 'id' | 'variant'> & { variant?: Toast['variant'] }): number {
+export function toast(
+  input: Omit<Toast, 'id' | 'variant'> & { variant?: Toast['variant'] },
+): number {
   const id = nextId++;
   $toasts.set([...$toasts.get(), { variant: 'default', ...input, id }]);
   setTimeout(() => dismissToast(id), TOAST_DURATION);

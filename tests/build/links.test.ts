@@ -8,14 +8,20 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIST, builtPages } from './site';
 
-const SITE_ORIGIN = new URL(/<link rel="canonical" href="([^"]+)"/.exec(builtPages()[0]?.html ?? '')?.[1] ?? 'https://x.invalid').origin;
+const SITE_ORIGIN = new URL(
+  /<link rel="canonical" href="([^"]+)"/.exec(builtPages()[0]?.html ?? '')?.[1] ??
+    'https://x.invalid',
+).origin;
 
 const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 
 /** The built file serving a site path (clean URLs: /x → x.html or x/index.html), or undefined. */
 function fileFor(pathname: string): string | undefined {
   const clean = decodeURIComponent(pathname).replace(/^\/+/, '');
-  const candidates = clean === '' ? ['index.html'] : [clean, `${clean.replace(/\/$/, '')}.html`, join(clean, 'index.html')];
+  const candidates =
+    clean === ''
+      ? ['index.html']
+      : [clean, `${clean.replace(/\/$/, '')}.html`, join(clean, 'index.html')];
   return candidates.map((candidate) => join(DIST, candidate)).find(isFile);
 }
 
@@ -37,7 +43,13 @@ function linksOf(html: string): string[] {
   const links: string[] = [];
   for (const match of markup.matchAll(/\s(href|src|srcset)="([^"]*)"/g)) {
     const value = match[2].replace(/&amp;/g, '&');
-    if (match[1] === 'srcset') links.push(...value.split(',').map((part) => part.trim().split(/\s+/)[0]).filter(Boolean));
+    if (match[1] === 'srcset')
+      links.push(
+        ...value
+          .split(',')
+          .map((part) => part.trim().split(/\s+/)[0])
+          .filter(Boolean),
+      );
     else links.push(value);
   }
   return links;
@@ -51,7 +63,8 @@ function problemOf(link: string, route: string, pageFile: string): string | unde
   if (link === '' || link === '#') return 'empty link target';
   if (/^javascript:/i.test(link)) return 'javascript: link';
   if (link.startsWith('mailto:')) {
-    if (!MAILTO.test(link)) return 'malformed mailto: (expected mailto:name@domain.tld with an optional ?subject=)';
+    if (!MAILTO.test(link))
+      return 'malformed mailto: (expected mailto:name@domain.tld with an optional ?subject=)';
     const subject = link.split('?subject=')[1];
     try {
       if (subject !== undefined) decodeURIComponent(subject);
@@ -60,14 +73,18 @@ function problemOf(link: string, route: string, pageFile: string): string | unde
     }
     return undefined;
   }
-  if (link.startsWith('tel:')) return TEL.test(link) ? undefined : 'tel: is not E.164 (tel:+33491000000)';
+  if (link.startsWith('tel:'))
+    return TEL.test(link) ? undefined : 'tel: is not E.164 (tel:+33491000000)';
   if (/^(data|blob):/.test(link)) return undefined;
   const url = new URL(link, `${SITE_ORIGIN}${route === '/' ? '/' : route}`);
-  if (url.origin !== SITE_ORIGIN) return /^(https?:)?\/\//.test(link) || /^[a-z]+:/i.test(link) ? undefined : 'unresolvable';
-  const target = url.pathname === new URL(`${SITE_ORIGIN}${route}`).pathname ? pageFile : fileFor(url.pathname);
+  if (url.origin !== SITE_ORIGIN)
+    return /^(https?:)?\/\//.test(link) || /^[a-z]+:/i.test(link) ? undefined : 'unresolvable';
+  const target =
+    url.pathname === new URL(`${SITE_ORIGIN}${route}`).pathname ? pageFile : fileFor(url.pathname);
   if (!target) return `no built file for ${url.pathname}`;
   const anchor = decodeURIComponent(url.hash.slice(1));
-  if (anchor && target.endsWith('.html') && !idsOf(target).has(anchor)) return `no id="${anchor}" on ${url.pathname}`;
+  if (anchor && target.endsWith('.html') && !idsOf(target).has(anchor))
+    return `no id="${anchor}" on ${url.pathname}`;
   return undefined;
 }
 
@@ -76,7 +93,10 @@ const pages = builtPages();
 describe.each(pages)('links of $route', ({ route, file, html }) => {
   it('all resolve: internal targets and anchors exist, tel: and mailto: are well-formed', () => {
     const links = [...new Set(linksOf(html))];
-    expect(links.filter((link) => link.startsWith('/')).length, `${route}: internal links found`).toBeGreaterThan(5);
+    expect(
+      links.filter((link) => link.startsWith('/')).length,
+      `${route}: internal links found`,
+    ).toBeGreaterThan(5);
     const broken = links
       .map((link) => ({ link, problem: problemOf(link, route, file) }))
       .filter((entry) => entry.problem)
@@ -89,7 +109,9 @@ describe('the link checker', () => {
   const home = pages.find((page) => page.route === '/') ?? pages[0];
   it('flags what is broken', () => {
     expect(problemOf('/cette-page-nexiste-pas', '/', home.file)).toMatch(/no built file/);
-    expect(problemOf('/#pas-un-id-de-la-page', '/', home.file)).toMatch(/no id="pas-un-id-de-la-page"/);
+    expect(problemOf('/#pas-un-id-de-la-page', '/', home.file)).toMatch(
+      /no id="pas-un-id-de-la-page"/,
+    );
     expect(problemOf('#', '/', home.file)).toBe('empty link target');
     expect(problemOf('tel:04 91 00 00 00', '/', home.file)).toMatch(/E\.164/);
     expect(problemOf('mailto:contact', '/', home.file)).toMatch(/malformed/);
@@ -99,7 +121,9 @@ describe('the link checker', () => {
     expect(problemOf('/', '/', home.file)).toBeUndefined();
     expect(problemOf('/?utm=x#contenu', '/a-propos', home.file)).toBeUndefined();
     expect(problemOf('tel:+33491000000', '/', home.file)).toBeUndefined();
-    expect(problemOf('mailto:rh@exemple.fr?subject=Candidature%20%3A%20Stage', '/', home.file)).toBeUndefined();
+    expect(
+      problemOf('mailto:rh@exemple.fr?subject=Candidature%20%3A%20Stage', '/', home.file),
+    ).toBeUndefined();
     expect(problemOf('https://www.linkedin.com/company/x', '/', home.file)).toBeUndefined();
   });
 });
@@ -108,9 +132,14 @@ describe('the RSS feed', () => {
   it('links only to built articles', () => {
     const rss = join(DIST, 'rss.xml');
     expect(isFile(rss), 'rss.xml is not built').toBe(true);
-    const links = [...readFileSync(rss, 'utf8').matchAll(/<link>([^<]+)<\/link>/g)].map((m) => new URL(m[1]).pathname);
+    const links = [...readFileSync(rss, 'utf8').matchAll(/<link>([^<]+)<\/link>/g)].map(
+      (m) => new URL(m[1]).pathname,
+    );
     expect(links.filter((path) => path.startsWith('/blog/')).length).toBeGreaterThan(0);
     expect(links.filter((path) => !fileFor(path))).toEqual([]);
-    expect(links.filter((path) => path.length > 1 && path.endsWith('/')), 'clean URLs, no trailing slash').toEqual([]);
+    expect(
+      links.filter((path) => path.length > 1 && path.endsWith('/')),
+      'clean URLs, no trailing slash',
+    ).toEqual([]);
   });
 });

@@ -45,12 +45,18 @@ const LINKED = [
 function sitemapPaths(): string[] {
   const files = readdirSync(DIST).filter((name) => /^sitemap-\d+\.xml$/.test(name));
   return files.flatMap((name) =>
-    [...readFileSync(join(DIST, name), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname),
+    [...readFileSync(join(DIST, name), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (m) => new URL(m[1]).pathname,
+    ),
   );
 }
 
 const builtFile = (route: string) =>
-  route === '/' ? 'index.html' : [`${route.slice(1)}.html`, `${route.slice(1)}/index.html`].find((f) => existsSync(join(DIST, f)));
+  route === '/'
+    ? 'index.html'
+    : [`${route.slice(1)}.html`, `${route.slice(1)}/index.html`].find((f) =>
+        existsSync(join(DIST, f)),
+      );
 
 const pages = builtPages().filter((page) => page.route !== '/404');
 const sitemap = new Set(sitemapPaths());
@@ -61,7 +67,9 @@ const descriptionOf = (html: string) => first(html, /<meta name="description" co
 
 describe('the sitemap', () => {
   it('exists and lists pages', () => {
-    expect(existsSync(join(DIST, 'sitemap-index.xml')), 'sitemap-index.xml is not built').toBe(true);
+    expect(existsSync(join(DIST, 'sitemap-index.xml')), 'sitemap-index.xml is not built').toBe(
+      true,
+    );
     expect(sitemap.size).toBeGreaterThan(0);
   });
 
@@ -72,17 +80,20 @@ describe('the sitemap', () => {
   });
 });
 
-describe.each([...DECLARED.map((route) => ({ route, kind: 'declared' })), ...LINKED.map((route) => ({ route, kind: 'linked' }))])(
-  'spec route $route ($kind)',
-  ({ route }) => {
-    it('is built', () => {
-      expect(builtFile(route), `${route}: no ${route.slice(1) || 'index'}.html in ${DIST}`).toBeDefined();
-    });
-    it('is in the sitemap', () => {
-      expect(sitemap.has(route), `${route} is missing from the sitemap`).toBe(true);
-    });
-  },
-);
+describe.each([
+  ...DECLARED.map((route) => ({ route, kind: 'declared' })),
+  ...LINKED.map((route) => ({ route, kind: 'linked' })),
+])('spec route $route ($kind)', ({ route }) => {
+  it('is built', () => {
+    expect(
+      builtFile(route),
+      `${route}: no ${route.slice(1) || 'index'}.html in ${DIST}`,
+    ).toBeDefined();
+  });
+  it('is in the sitemap', () => {
+    expect(sitemap.has(route), `${route} is missing from the sitemap`).toBe(true);
+  });
+});
 
 describe.each(pages)('built page $route', ({ route, html }) => {
   it('is in the sitemap', () => {
@@ -96,14 +107,18 @@ describe.each(pages)('built page $route', ({ route, html }) => {
   it('has a unique, non-empty <title>', () => {
     const title = titleOf(html);
     expect(title?.trim(), `${route}: <title>`).toBeTruthy();
-    const same = pages.filter((other) => other.route !== route && titleOf(other.html) === title).map((p) => p.route);
+    const same = pages
+      .filter((other) => other.route !== route && titleOf(other.html) === title)
+      .map((p) => p.route);
     expect(same, `${route}: same <title> "${title}" as`).toEqual([]);
   });
 
   it('has a unique, non-empty meta description', () => {
     const description = descriptionOf(html);
     expect(description?.trim(), `${route}: meta description`).toBeTruthy();
-    const same = pages.filter((o) => o.route !== route && descriptionOf(o.html) === description).map((p) => p.route);
+    const same = pages
+      .filter((o) => o.route !== route && descriptionOf(o.html) === description)
+      .map((p) => p.route);
     expect(same, `${route}: same meta description as`).toEqual([]);
   });
 

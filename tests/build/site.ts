@@ -7,7 +7,9 @@ import { TEST_DIST as DIST } from '../e2e/ports';
 export { DIST };
 
 if (!existsSync(DIST)) {
-  throw new Error(`${DIST}/ is missing: run \`npm test\` (it builds the site) or \`astro build --outDir ${DIST}\`.`);
+  throw new Error(
+    `${DIST}/ is missing: run \`npm test\` (it builds the site) or \`astro build --outDir ${DIST}\`.`,
+  );
 }
 
 /** Every built HTML page, as { route, file, html }. */
@@ -18,7 +20,8 @@ export function builtPages() {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (entry.name.endsWith('.html')) {
-        const route = `/${relative(DIST, path)}`.replace(/\.html$/, '').replace(/(^|\/)index$/, '') || '/';
+        const route =
+          `/${relative(DIST, path)}`.replace(/\.html$/, '').replace(/(^|\/)index$/, '') || '/';
         pages.push({ route, file: path, html: readFileSync(path, 'utf8') });
       }
     }
@@ -38,10 +41,13 @@ const STATIC_IMPORT = /(?:import|export)\s*(?:[^"'()]*?from\s*)?["']([^"']+\.js)
 export function initialJavaScript(html: string) {
   const entry = new Set<string>();
   for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) entry.add(match[1]);
-  for (const match of html.matchAll(/\s(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) {
+  for (const match of html.matchAll(
+    /\s(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g,
+  )) {
     if (match[1]) entry.add(match[1]);
   }
-  for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) entry.add(match[1]);
+  for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g))
+    entry.add(match[1]);
 
   const files = new Map<string, number>();
   const visit = (url: string) => {
@@ -54,7 +60,11 @@ export function initialJavaScript(html: string) {
   };
   entry.forEach(visit);
 
-  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
+  const inline = [
+    ...html.matchAll(
+      /<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g,
+    ),
+  ]
     .map((match) => match[1])
     .join('\n');
   return { files, inlineGzip: inline ? gzipSize(inline) : 0 };

@@ -7,12 +7,15 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** Runs axe-core on the page and fails with one readable line per violation and element. */
 async function expectNoViolations(page: Page, route: string) {
   // Reveal every scroll-animated element first, so axe judges colours at full opacity.
-  await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-revealed')));
+  await page.evaluate(() =>
+    document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-revealed')),
+  );
   await page.waitForTimeout(700);
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const report = violations.flatMap((violation) =>
     violation.nodes.map(
-      (node) => `${route} [${violation.impact}] ${violation.id}: ${violation.help}\n    at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`,
+      (node) =>
+        `${route} [${violation.impact}] ${violation.id}: ${violation.help}\n    at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`,
     ),
   );
   expect(report, `axe-core violations on ${route}:\n${report.join('\n')}`).toEqual([]);

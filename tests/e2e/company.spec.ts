@@ -20,12 +20,17 @@ test.describe('/a-propos', () => {
     const figures = page.locator('dd');
     const { sites, satisfaction, responseAbout, yearsAbout } = settings.figures;
     await expect(figures).toHaveText([sites, satisfaction, responseAbout, yearsAbout]);
-    await expect(page.getByRole('link', { name: 'Nous contacter' }).last()).toHaveAttribute('href', '/contact');
+    await expect(page.getByRole('link', { name: 'Nous contacter' }).last()).toHaveAttribute(
+      'href',
+      '/contact',
+    );
   });
 });
 
 test.describe('/notre-equipe', () => {
-  test('shows four members with role, illustrated portrait and links, and a recruitment mail link', async ({ page }) => {
+  test('shows four members with role, illustrated portrait and links, and a recruitment mail link', async ({
+    page,
+  }) => {
     await page.goto('/notre-equipe');
     const cards = page.locator('main li:has(h3)');
     await expect(cards).toHaveCount(4);
@@ -41,7 +46,9 @@ test.describe('/notre-equipe', () => {
 });
 
 test.describe('/blog', () => {
-  test('lists four teasers with category, author, French date and reading time', async ({ page }) => {
+  test('lists four teasers with category, author, French date and reading time', async ({
+    page,
+  }) => {
     await page.goto('/blog');
     const teasers = page.locator('main article');
     await expect(teasers).toHaveCount(4);
@@ -51,20 +58,33 @@ test.describe('/blog', () => {
     await expect(first).toContainText(`6${NBSP}min de lecture`);
     await expect(first).toContainText('Par Sarah Martin');
     await expect(first).toContainText('Création web');
-    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/rss.xml');
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      'href',
+      '/rss.xml',
+    );
   });
 
-  test("'Lire la suite' opens the article, with BlogPosting data and an article share type", async ({ page }) => {
+  test("'Lire la suite' opens the article, with BlogPosting data and an article share type", async ({
+    page,
+  }) => {
     await expectNoErrors(page, async () => {
       await page.goto('/blog');
       const title = await page.locator('main article h3').first().textContent();
-      await page.locator('main article').first().getByRole('link', { name: /^Lire la suite/ }).click();
+      await page
+        .locator('main article')
+        .first()
+        .getByRole('link', { name: /^Lire la suite/ })
+        .click();
       await expect(page).toHaveURL(/\/blog\/site-rapide-plus-de-clients$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!.trim());
       expect(await page.locator('main h2').count()).toBeGreaterThan(2);
     });
     const [posting] = await jsonLd(page, 'BlogPosting');
-    expect(posting).toMatchObject({ headline: expect.any(String), datePublished: '2024-01-15', inLanguage: 'fr-FR' });
+    expect(posting).toMatchObject({
+      headline: expect.any(String),
+      datePublished: '2024-01-15',
+      inLanguage: 'fr-FR',
+    });
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
     await expect(page.getByRole('navigation', { name: 'Fil d’Ariane' })).toContainText('Blog');
   });
@@ -77,7 +97,9 @@ test.describe('/blog', () => {
     expect(xml).toContain('/blog/seo-local-marseille</link>');
   });
 
-  test("lays out the newsletter box: a labelled e-mail field and 'S'abonner' in #newsletter-form-slot", async ({ page }) => {
+  test("lays out the newsletter box: a labelled e-mail field and 'S'abonner' in #newsletter-form-slot", async ({
+    page,
+  }) => {
     await page.goto('/blog');
     const slot = page.locator('#newsletter-form-slot');
     await expect(slot.getByLabel('Votre adresse e-mail')).toHaveAttribute('type', 'email');
@@ -87,11 +109,18 @@ test.describe('/blog', () => {
 });
 
 test.describe('/carrieres', () => {
-  test("lists four positions whose 'Postuler' opens an e-mail with the position in the subject", async ({ page }) => {
+  test("lists four positions whose 'Postuler' opens an e-mail with the position in the subject", async ({
+    page,
+  }) => {
     await page.goto('/carrieres');
     const jobs = page.locator('#postes li:has(h3)');
     await expect(jobs).toHaveCount(4);
-    await expect(jobs.locator('dd').filter({ hasText: /^(CDI|Freelance|Stage)$/ })).toHaveText(['CDI', 'Freelance', 'CDI', 'Stage']);
+    await expect(jobs.locator('dd').filter({ hasText: /^(CDI|Freelance|Stage)$/ })).toHaveText([
+      'CDI',
+      'Freelance',
+      'CDI',
+      'Stage',
+    ]);
     for (const job of await jobs.all()) {
       const title = (await job.locator('h3').textContent())!.trim();
       const href = await job.getByRole('link', { name: /^Postuler/ }).getAttribute('href');
@@ -100,46 +129,95 @@ test.describe('/carrieres', () => {
       expect(url.pathname).toBe(settings.recruitmentEmail);
       expect(decodeURIComponent(href!.split('?subject=')[1])).toBe(`Candidature${NBSP}: ${title}`);
     }
-    await expect(page.getByRole('link', { name: 'Envoyer une candidature spontanée' })).toHaveAttribute(
+    await expect(
+      page.getByRole('link', { name: 'Envoyer une candidature spontanée' }),
+    ).toHaveAttribute(
       'href',
       `mailto:${settings.recruitmentEmail}?subject=${encodeURIComponent('Candidature spontanée')}`,
     );
-    await expect(page.getByRole('heading', { level: 3 }).filter({ hasText: /Télétravail|Formation|Projets|Équipe/ })).toHaveCount(4);
+    await expect(
+      page
+        .getByRole('heading', { level: 3 })
+        .filter({ hasText: /Télétravail|Formation|Projets|Équipe/ }),
+    ).toHaveCount(4);
   });
 
-  test('publishes one JobPosting per position with the spec employment types and places', async ({ page }) => {
+  test('publishes one JobPosting per position with the spec employment types and places', async ({
+    page,
+  }) => {
     await page.goto('/carrieres');
     const postings = await jsonLd(page, 'JobPosting');
-    expect(postings.map((job) => job.employmentType)).toEqual(['FULL_TIME', 'CONTRACTOR', 'FULL_TIME', 'INTERN']);
-    expect(postings.map((job) => job.jobLocationType ?? null)).toEqual(['TELECOMMUTE', 'TELECOMMUTE', null, null]);
+    expect(postings.map((job) => job.employmentType)).toEqual([
+      'FULL_TIME',
+      'CONTRACTOR',
+      'FULL_TIME',
+      'INTERN',
+    ]);
+    expect(postings.map((job) => job.jobLocationType ?? null)).toEqual([
+      'TELECOMMUTE',
+      'TELECOMMUTE',
+      null,
+      null,
+    ]);
     for (const job of postings) expect(job.hiringOrganization.name).toBe(settings.brand);
   });
 });
 
 test.describe('legal pages', () => {
   for (const route of ['/mentions-legales', '/politique-confidentialite', '/cgv']) {
-    test(`${route} shows its full text with the details from settings and the update date`, async ({ page }) => {
+    test(`${route} shows its full text with the details from settings and the update date`, async ({
+      page,
+    }) => {
       await page.goto(route);
       const main = page.locator('main');
-      await expect(main).toContainText(`Dernière mise à jour${NBSP}: ${settings.legal.lastUpdated}`);
+      await expect(main).toContainText(
+        `Dernière mise à jour${NBSP}: ${settings.legal.lastUpdated}`,
+      );
       await expect(main).toContainText(settings.legal.companyName);
       await expect(main).not.toContainText('{{');
       expect(await main.locator('.prose-legal h2').count()).toBeGreaterThan(4);
     });
   }
 
-  test('the privacy policy covers the form data, the booking widget, retention and rights', async ({ page }) => {
+  test('the privacy policy covers the form data, the booking widget, retention and rights', async ({
+    page,
+  }) => {
     await page.goto('/politique-confidentialite');
     const text = (await page.locator('.prose-legal').textContent()) ?? '';
-    for (const needle of ['Supabase', 'Union européenne', 'Calendly', 'cookies tiers', 'newsletter', `3${NBSP}ans`, 'rectification', 'effacement', 'opposition', 'portabilité', 'CNIL', settings.email]) {
+    for (const needle of [
+      'Supabase',
+      'Union européenne',
+      'Calendly',
+      'cookies tiers',
+      'newsletter',
+      `3${NBSP}ans`,
+      'rectification',
+      'effacement',
+      'opposition',
+      'portabilité',
+      'CNIL',
+      settings.email,
+    ]) {
       expect(text, `privacy policy mentions ${needle}`).toContain(needle);
     }
   });
 
-  test('the CGV give both payment readings, quote validity and termination notice', async ({ page }) => {
+  test('the CGV give both payment readings, quote validity and termination notice', async ({
+    page,
+  }) => {
     await page.goto('/cgv');
     const text = (await page.locator('.prose-legal').textContent()) ?? '';
-    for (const needle of [`50${NBSP}%`, `30${NBSP}%`, `40${NBSP}%`, `2${NBSP}000${NBSP}€`, `valable 30${NBSP}jours`, `délai maximum de 30${NBSP}jours`, 'virement', 'chèque', `15${NBSP}jours`]) {
+    for (const needle of [
+      `50${NBSP}%`,
+      `30${NBSP}%`,
+      `40${NBSP}%`,
+      `2${NBSP}000${NBSP}€`,
+      `valable 30${NBSP}jours`,
+      `délai maximum de 30${NBSP}jours`,
+      'virement',
+      'chèque',
+      `15${NBSP}jours`,
+    ]) {
       expect(text, `CGV mention ${needle}`).toContain(needle);
     }
   });

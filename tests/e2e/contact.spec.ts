@@ -302,7 +302,8 @@ test('the security headers allow only the site, Supabase and the booking frame, 
       if (!policy['script-src'].includes(hash)) missing.set(hash, file);
     }
   }
-  expect(Object.fromEntries(missing), 'inline scripts missing from script-src (src/integrations/security-headers.mjs)').toEqual(
-    {},
-  );
+  expect(
+    Object.fromEntries(missing),
+    'inline scripts missing from script-src (src/integrations/security-headers.mjs)',
+  ).toEqual({});
 });

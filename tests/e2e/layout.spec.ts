@@ -22,7 +22,9 @@ test.describe('navigation bar', () => {
   test.describe('on a 375 px screen', () => {
     test.use({ viewport: { width: 375, height: 800 } });
 
-    test('opens with the toggle and closes on a link click, Escape or a click outside', async ({ page }) => {
+    test('opens with the toggle and closes on a link click, Escape or a click outside', async ({
+      page,
+    }) => {
       await page.goto('/');
       // The menu is an island hydrated when the browser is idle: wait until Astro has hydrated it.
       await expect(page.locator('header astro-island')).not.toHaveAttribute('ssr', /.*/);
@@ -31,7 +33,10 @@ test.describe('navigation bar', () => {
       const panelId = await toggle.getAttribute('aria-controls');
       const panel = page.locator(`[id="${panelId}"]`);
       await toggle.click();
-      await expect(page.getByRole('button', { name: 'Fermer le menu' })).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('button', { name: 'Fermer le menu' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
       await expect(panel).toBeVisible();
       await expect(panel.getByRole('link').first()).toBeFocused();
 
@@ -73,8 +78,9 @@ test.describe('without JavaScript', () => {
 
   test('every revealed-on-scroll element is visible', async ({ page }) => {
     await page.goto('/');
-    const hidden = await page.$$eval('[data-reveal]', (elements) =>
-      elements.filter((element) => getComputedStyle(element).opacity !== '1').length,
+    const hidden = await page.$$eval(
+      '[data-reveal]',
+      (elements) => elements.filter((element) => getComputedStyle(element).opacity !== '1').length,
     );
     expect(hidden).toBe(0);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

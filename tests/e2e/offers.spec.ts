@@ -47,15 +47,32 @@ test.describe('offer pages', () => {
     });
   }
 
-  test('/creation-sites-web: canonical, visible breadcrumbs, offers and a tel: call button', async ({ page }) => {
+  test('/creation-sites-web: canonical, visible breadcrumbs, offers and a tel: call button', async ({
+    page,
+  }) => {
     await page.goto('/creation-sites-web');
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/creation-sites-web$/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      /\/creation-sites-web$/,
+    );
     const trail = page.getByRole('navigation', { name: 'Fil d’Ariane' });
-    await expect(trail.getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/services');
-    await expect(page.getByRole('link', { name: 'Découvrir le site vitrine' })).toHaveAttribute('href', '/site-vitrine');
-    await expect(page.getByRole('link', { name: 'Découvrir le site e-commerce' })).toHaveAttribute('href', '/site-ecommerce');
+    await expect(trail.getByRole('link', { name: 'Services' })).toHaveAttribute(
+      'href',
+      '/services',
+    );
+    await expect(page.getByRole('link', { name: 'Découvrir le site vitrine' })).toHaveAttribute(
+      'href',
+      '/site-vitrine',
+    );
+    await expect(page.getByRole('link', { name: 'Découvrir le site e-commerce' })).toHaveAttribute(
+      'href',
+      '/site-ecommerce',
+    );
     await expect(page.getByText('1\u00a0500\u00a0€').first()).toBeVisible();
-    await expect(page.locator('a[href^="tel:"]').first()).toHaveAttribute('href', /^tel:\+\d{8,15}$/);
+    await expect(page.locator('a[href^="tel:"]').first()).toHaveAttribute(
+      'href',
+      /^tel:\+\d{8,15}$/,
+    );
   });
 });
 
@@ -69,11 +86,18 @@ test.describe('project filter on /nos-realisations', () => {
     await page.goto('/nos-realisations');
     await hydrated(page);
     await expect(cards(page)).toHaveCount(6);
-    await expect(page.getByRole('button', { name: 'Toutes' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByRole('status').filter({ hasText: 'projets affichés' })).toHaveText('6 projets affichés');
+    await expect(page.getByRole('button', { name: 'Toutes' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.getByRole('status').filter({ hasText: 'projets affichés' })).toHaveText(
+      '6 projets affichés',
+    );
   });
 
-  test('each category shows only its cards, one pressed at a time, and the URL carries it', async ({ page }) => {
+  test('each category shows only its cards, one pressed at a time, and the URL carries it', async ({
+    page,
+  }) => {
     await page.goto('/nos-realisations');
     await hydrated(page);
     const expected: Record<string, [string, number]> = {
@@ -85,11 +109,16 @@ test.describe('project filter on /nos-realisations', () => {
     for (const [label, [slug, count]] of Object.entries(expected)) {
       await page.getByRole('button', { name: label, exact: true }).click();
       await expect(cards(page)).toHaveCount(count);
-      for (const category of await cards(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-category')))) {
+      for (const category of await cards(page).evaluateAll((els) =>
+        els.map((el) => el.getAttribute('data-category')),
+      )) {
         expect(category).toBe(slug);
       }
       await expect(page.locator('[aria-pressed="true"]')).toHaveCount(1);
-      await expect(page.getByRole('button', { name: label, exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: label, exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       expect(new URL(page.url()).searchParams.get('categorie')).toBe(slug);
     }
     await page.getByRole('button', { name: 'Toutes' }).click();
@@ -100,12 +129,18 @@ test.describe('project filter on /nos-realisations', () => {
   test('a shared filtered URL and a reload restore the choice', async ({ page }) => {
     await page.goto('/nos-realisations?categorie=e-commerce');
     await hydrated(page);
-    await expect(page.getByRole('button', { name: 'E-commerce' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'E-commerce' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(cards(page)).toHaveCount(1);
     await page.getByRole('button', { name: 'Sites Web' }).click();
     await page.reload();
     await hydrated(page);
-    await expect(page.getByRole('button', { name: 'Sites Web' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Sites Web' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(cards(page)).toHaveCount(2);
   });
 
@@ -113,7 +148,10 @@ test.describe('project filter on /nos-realisations', () => {
     await page.goto('/nos-realisations?categorie=inconnue');
     await hydrated(page);
     await expect(cards(page)).toHaveCount(6);
-    await expect(page.getByRole('button', { name: 'Toutes' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Toutes' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   test('"Voir le projet" opens the project page', async ({ page }) => {
@@ -130,7 +168,9 @@ test.describe('FAQ accordions on /faq', () => {
     const summaries = html.match(/<summary/g)?.length ?? 0;
     expect(summaries).toBeGreaterThanOrEqual(16);
     expect(html).toContain('Support standard\u00a0: réponse sous 24\u00a0h.');
-    const json = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+    const json = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]),
+    );
     const faq = json.find((data) => data['@type'] === 'FAQPage');
     expect(faq.mainEntity).toHaveLength(summaries);
     expect(await request.get('/faq').then((r) => r.status())).toBe(200);
@@ -138,7 +178,12 @@ test.describe('FAQ accordions on /faq', () => {
 
   test('four category headings (h2) over the accordions', async ({ page }) => {
     await page.goto('/faq');
-    for (const name of ['Création de sites web', 'Automatisation et IA', 'Tarifs et facturation', 'Support et maintenance']) {
+    for (const name of [
+      'Création de sites web',
+      'Automatisation et IA',
+      'Tarifs et facturation',
+      'Support et maintenance',
+    ]) {
       await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
     }
   });
@@ -184,7 +229,15 @@ test.describe('pricing page', () => {
     await page.goto('/tarifs-creation-site-automatisation');
     await expect(page.locator('details')).toHaveCount(6);
     const text = await page.locator('main').innerText();
-    for (const price of ['800\u00a0€', '2\u00a0500\u00a0€', '150\u00a0€', '500\u00a0€', '1\u00a0200\u00a0€', '100 à 200\u00a0€', '99 à 499\u00a0€']) {
+    for (const price of [
+      '800\u00a0€',
+      '2\u00a0500\u00a0€',
+      '150\u00a0€',
+      '500\u00a0€',
+      '1\u00a0200\u00a0€',
+      '100 à 200\u00a0€',
+      '99 à 499\u00a0€',
+    ]) {
       expect(text).toContain(price);
     }
     expect(text).toContain('40\u00a0% à la validation de la maquette');
@@ -208,7 +261,9 @@ test.describe('appointment links on /rendez-vous-consultation', () => {
     expect(titles).toEqual(['Découverte', 'Audit technique', 'Conseil stratégique']);
   });
 
-  test('slot links carry consultation, day and time, Monday to Friday, 3 to 4 a day', async ({ page }) => {
+  test('slot links carry consultation, day and time, Monday to Friday, 3 to 4 a day', async ({
+    page,
+  }) => {
     await page.goto('/rendez-vous-consultation');
     const slots = page.locator('a[href*="jour="]');
     const hrefs = await slots.evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
@@ -223,10 +278,13 @@ test.describe('appointment links on /rendez-vous-consultation', () => {
       perDay.set(day, (perDay.get(day) ?? 0) + 1);
     }
     expect([...perDay.keys()]).toEqual(['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi']);
-    for (const count of perDay.values()) expect(count === 3 || count === 4, `${count} slots in a day`).toBe(true);
+    for (const count of perDay.values())
+      expect(count === 3 || count === 4, `${count} slots in a day`).toBe(true);
     const first = slots.first();
     await expect(first).toHaveText('09:00');
     await first.click();
-    await expect(page).toHaveURL(/\/contact\?consultation=D%C3%A9couverte&jour=lundi&heure=09%3A00#calendly$/);
+    await expect(page).toHaveURL(
+      /\/contact\?consultation=D%C3%A9couverte&jour=lundi&heure=09%3A00#calendly$/,
+    );
   });
 });

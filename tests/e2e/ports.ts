@@ -1,6 +1,7 @@
 // Ports and folders of the end-to-end run. Overridable by environment so that several people (or
 // several checkouts) can run the suite side by side on one machine.
-const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
+const env =
+  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
 
 /** Folder the test build is written to and served from. */
 export const TEST_DIST = env.TEST_DIST ?? 'dist-test';

@@ -16,12 +16,22 @@ for (const route of sitemapRoutes()) {
     if (width > 320) {
       const culprits = await page.evaluate(() =>
         [...document.querySelectorAll<Element>('body *')]
-          .filter((el) => !el.parentElement?.closest('svg') && el.getBoundingClientRect().right > 321)
-          .filter((el) => ![...el.children].some((child) => child.getBoundingClientRect().right > 321))
+          .filter(
+            (el) => !el.parentElement?.closest('svg') && el.getBoundingClientRect().right > 321,
+          )
+          .filter(
+            (el) => ![...el.children].some((child) => child.getBoundingClientRect().right > 321),
+          )
           .slice(0, 5)
-          .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${el.textContent?.trim().slice(0, 30)}"`),
+          .map(
+            (el) =>
+              `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> "${el.textContent?.trim().slice(0, 30)}"`,
+          ),
       );
-      expect(width, `${route}: wider than 320 px because of ${culprits.join(', ')}`).toBeLessThanOrEqual(320);
+      expect(
+        width,
+        `${route}: wider than 320 px because of ${culprits.join(', ')}`,
+      ).toBeLessThanOrEqual(320);
     }
   });
 }

@@ -8,7 +8,13 @@ const settings = {
   brand: 'Agence Test',
   email: 'contact@test.fr',
   phone: { display: '04 00 00 00 00', e164: '+33400000000' },
-  address: { street: '1 rue A', postalCode: '13001', city: 'Marseille', region: 'PACA', country: 'FR' },
+  address: {
+    street: '1 rue A',
+    postalCode: '13001',
+    city: 'Marseille',
+    region: 'PACA',
+    country: 'FR',
+  },
   legal: {
     companyName: 'Test & Fils SAS',
     legalForm: 'SAS',
@@ -26,10 +32,11 @@ describe('mailtoHref', () => {
     expect(mailtoHref('rh@test.fr')).toBe('mailto:rh@test.fr');
     const href = mailtoHref('rh@test.fr', 'Candidature\u00a0: Designer UI/UX');
     expect(href).toBe('mailto:rh@test.fr?subject=Candidature%C2%A0%3A%20Designer%20UI%2FUX');
-    expect(decodeURIComponent(new URL(href).searchParams.get('subject') ?? '')).toBe('Candidature\u00a0: Designer UI/UX');
+    expect(decodeURIComponent(new URL(href).searchParams.get('subject') ?? '')).toBe(
+      'Candidature\u00a0: Designer UI/UX',
+    );
   });
 });
-
 
 const job = (location: string, type: string) =>
   jobSchema.parse({

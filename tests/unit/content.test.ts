@@ -15,7 +15,10 @@ vi.mock('astro/loaders', async (importOriginal) => {
   const original = await importOriginal<typeof import('astro/loaders')>();
   return {
     ...original,
-    glob: (options: Parameters<typeof original.glob>[0]) => ({ ...original.glob(options), options }),
+    glob: (options: Parameters<typeof original.glob>[0]) => ({
+      ...original.glob(options),
+      options,
+    }),
   };
 });
 
@@ -36,17 +39,25 @@ function resolveSchema(schema: unknown): AnySchema {
 }
 
 const entries = Object.entries(collections).map(([name, collection]) => {
-  const config = collection as unknown as { loader: { options?: { pattern: string | string[]; base?: string } }; schema: unknown };
+  const config = collection as unknown as {
+    loader: { options?: { pattern: string | string[]; base?: string } };
+    schema: unknown;
+  };
   const options = config.loader.options;
   const base = join(ROOT, options?.base ?? '.');
   const patterns = options ? [options.pattern].flat() : [];
-  const files = patterns.flatMap((pattern) => globSync(pattern, { cwd: base })).map((file) => join(base, file));
+  const files = patterns
+    .flatMap((pattern) => globSync(pattern, { cwd: base }))
+    .map((file) => join(base, file));
   return { name, options, files, schema: resolveSchema(config.schema) };
 });
 
 describe.each(entries)('collection $name', ({ name, options, files, schema }) => {
   it('is loaded from files by a glob loader with a schema', () => {
-    expect(options, `${name}: its loader is not glob(), this test cannot find its files`).toBeDefined();
+    expect(
+      options,
+      `${name}: its loader is not glob(), this test cannot find its files`,
+    ).toBeDefined();
     expect(schema, `${name}: no schema`).toBeDefined();
   });
 
@@ -86,13 +97,17 @@ describe('a broken entry', () => {
   });
 
   it('that is not valid YAML names the file', () => {
-    expect(() => contentFileData('src/content/jobs/x.yaml', 'title: [unclosed')).toThrow(/^src\/content\/jobs\/x\.yaml: /);
+    expect(() => contentFileData('src/content/jobs/x.yaml', 'title: [unclosed')).toThrow(
+      /^src\/content\/jobs\/x\.yaml: /,
+    );
   });
 
   it('formats nested fields with dotted paths', () => {
-    expect(formatContentIssues('a.yaml', [{ path: ['sections', 'values', 'items', 2, 'title'], message: 'Required' }])).toEqual([
-      'a.yaml: sections.values.items.2.title: Required',
-    ]);
+    expect(
+      formatContentIssues('a.yaml', [
+        { path: ['sections', 'values', 'items', 2, 'title'], message: 'Required' },
+      ]),
+    ).toEqual(['a.yaml: sections.values.items.2.title: Required']);
     expect(formatContentIssues('a.yaml', [{ path: [], message: 'Expected object' }])).toEqual([
       'a.yaml: (fichier entier): Expected object',
     ]);

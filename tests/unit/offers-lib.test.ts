@@ -14,7 +14,15 @@ describe('bookingLink', () => {
     expect(link).toBe('/contact?consultation=D%C3%A9couverte&jour=lundi&heure=09%3A00#calendly');
   });
   it('adds an optional date', () => {
-    const url = new URL(bookingLink({ consultation: 'Conseil stratégique', day: 'mardi', time: '14:30', date: '2026-03-10' }), 'http://x');
+    const url = new URL(
+      bookingLink({
+        consultation: 'Conseil stratégique',
+        day: 'mardi',
+        time: '14:30',
+        date: '2026-03-10',
+      }),
+      'http://x',
+    );
     expect(url.searchParams.get('date')).toBe('2026-03-10');
     expect(url.searchParams.get('heure')).toBe('14:30');
   });
@@ -24,7 +32,12 @@ describe('faqPageJsonLd', () => {
   it('lists every question of every category with its answer', () => {
     const data = faqPageJsonLd([
       { questions: [{ question: 'Q1 ?', answer: 'R1' }] },
-      { questions: [{ question: 'Q2 ?', answer: 'R2' }, { question: 'Q3 ?', answer: 'R3' }] },
+      {
+        questions: [
+          { question: 'Q2 ?', answer: 'R2' },
+          { question: 'Q3 ?', answer: 'R3' },
+        ],
+      },
     ]);
     expect(data['@type']).toBe('FAQPage');
     expect(data.mainEntity.map((q) => q.name)).toEqual(['Q1 ?', 'Q2 ?', 'Q3 ?']);

@@ -5,7 +5,10 @@ const day = (name: string, times: string[]) => ({ day: name, label: name, times 
 const week = (mondayTimes: string[]) => ({
   consultation: 'decouverte',
   slotLabel: 'Créneaux',
-  days: [day('lundi', mondayTimes), ...['mardi', 'mercredi', 'jeudi', 'vendredi'].map((d) => day(d, ['09:00', '10:00', '11:00']))],
+  days: [
+    day('lundi', mondayTimes),
+    ...['mardi', 'mercredi', 'jeudi', 'vendredi'].map((d) => day(d, ['09:00', '10:00', '11:00'])),
+  ],
 });
 
 describe('offers schemas', () => {
@@ -21,11 +24,17 @@ describe('offers schemas', () => {
   });
 
   it('refuses a day with more than four slots', () => {
-    expect(slotWeekSchema.safeParse(week(['09:00', '10:00', '11:00', '14:00', '15:00'])).success).toBe(false);
+    expect(
+      slotWeekSchema.safeParse(week(['09:00', '10:00', '11:00', '14:00', '15:00'])).success,
+    ).toBe(false);
   });
 
   it('refuses an unknown block type and an unknown project category', () => {
-    const page = { meta: { title: 'T', description: 'x'.repeat(60) }, hero: { title: 'H' }, blocks: [{ type: 'carousel' }] };
+    const page = {
+      meta: { title: 'T', description: 'x'.repeat(60) },
+      hero: { title: 'H' },
+      blocks: [{ type: 'carousel' }],
+    };
     const result = offerPageSchema.safeParse(page);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0].path).toEqual(['blocks', 0, 'type']);

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REVEAL_THRESHOLD, revealOnScroll, watchNavScroll } from '../../src/lib/page-scripts';
 
 type Callback = (entries: { target: Element; isIntersecting: boolean }[]) => void;
-let observers: { callback: Callback; options: IntersectionObserverInit; observed: Element[] }[] = [];
+let observers: { callback: Callback; options: IntersectionObserverInit; observed: Element[] }[] =
+  [];
 
 class FakeObserver {
   observed: Element[] = [];

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { fillHtmlPlaceholders, fillPlaceholders, placeholderSource } from '../../src/lib/placeholders';
+import {
+  fillHtmlPlaceholders,
+  fillPlaceholders,
+  placeholderSource,
+} from '../../src/lib/placeholders';
 import type { Settings } from '../../src/schemas/site';
 
 const settings = {
   brand: 'Agence Test',
   phone: { display: '04 91 00 00 00', e164: '+33491000000' },
   email: 'a@b.fr',
-  address: { street: '1 rue A', postalCode: '13001', city: 'Marseille', region: 'PACA', country: 'FR' },
+  address: {
+    street: '1 rue A',
+    postalCode: '13001',
+    city: 'Marseille',
+    region: 'PACA',
+    country: 'FR',
+  },
   figures: { roi: '300 %', responseContact: '2 h' },
   legal: { companyName: 'Test & Fils SAS', siret: '123' },
 } as unknown as Settings;
@@ -35,10 +45,12 @@ describe('fillPlaceholders', () => {
   });
 
   it('fails on an unknown or non-text path, naming the placeholder and the file', () => {
-    expect(() => fillPlaceholders('{figures.nope}', source, 'src/content/contact/contact.yaml')).toThrow(
-      'src/content/contact/contact.yaml: unknown placeholder {figures.nope}',
+    expect(() =>
+      fillPlaceholders('{figures.nope}', source, 'src/content/contact/contact.yaml'),
+    ).toThrow('src/content/contact/contact.yaml: unknown placeholder {figures.nope}');
+    expect(() => fillPlaceholders('{figures}', source, 'p.yaml')).toThrow(
+      /unknown placeholder \{figures\}/,
     );
-    expect(() => fillPlaceholders('{figures}', source, 'p.yaml')).toThrow(/unknown placeholder \{figures\}/);
   });
 
   it('leaves braces that are not placeholders alone', () => {
@@ -53,8 +65,8 @@ describe('fillHtmlPlaceholders', () => {
     );
   });
   it('fails on an unknown path, naming the file', () => {
-    expect(() => fillHtmlPlaceholders('{legal.sirett}', source, 'src/content/legal/cgv.md')).toThrow(
-      'src/content/legal/cgv.md: unknown placeholder {legal.sirett}',
-    );
+    expect(() =>
+      fillHtmlPlaceholders('{legal.sirett}', source, 'src/content/legal/cgv.md'),
+    ).toThrow('src/content/legal/cgv.md: unknown placeholder {legal.sirett}');
   });
 });

@@ -48,13 +48,16 @@ describe('filterByCategory', () => {
 describe('searchWithCategory', () => {
   it('writes the category and keeps other parameters', () => {
     expect(searchWithCategory('', 'applications')).toBe('?categorie=applications');
-    expect(searchWithCategory('?utm_source=x&categorie=sites-web', 'e-commerce')).toBe('?utm_source=x&categorie=e-commerce');
+    expect(searchWithCategory('?utm_source=x&categorie=sites-web', 'e-commerce')).toBe(
+      '?utm_source=x&categorie=e-commerce',
+    );
   });
   it('removes the parameter for all', () => {
     expect(searchWithCategory('?categorie=sites-web', ALL)).toBe('');
     expect(searchWithCategory('?utm_source=x&categorie=sites-web', ALL)).toBe('?utm_source=x');
   });
   it('round-trips through categoryFromSearch', () => {
-    for (const category of known) expect(categoryFromSearch(searchWithCategory('', category), known)).toBe(category);
+    for (const category of known)
+      expect(categoryFromSearch(searchWithCategory('', category), known)).toBe(category);
   });
 });

@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, breadcrumbJsonLd, jsonLdScript, normalizePath, withBrandSuffix } from '../../src/lib/seo';
+import {
+  absoluteUrl,
+  breadcrumbJsonLd,
+  jsonLdScript,
+  normalizePath,
+  withBrandSuffix,
+} from '../../src/lib/seo';
 
 describe('withBrandSuffix', () => {
   it('adds the brand suffix when the title lacks it', () => {
     expect(withBrandSuffix('Contact', 'Agence Exemple')).toBe('Contact | Agence Exemple');
   });
   it('leaves a title that already names the brand (any case) untouched', () => {
-    expect(withBrandSuffix('Agence Exemple à Marseille', 'Agence Exemple')).toBe('Agence Exemple à Marseille');
-    expect(withBrandSuffix('Bienvenue chez AGENCE EXEMPLE', 'Agence Exemple')).toBe('Bienvenue chez AGENCE EXEMPLE');
+    expect(withBrandSuffix('Agence Exemple à Marseille', 'Agence Exemple')).toBe(
+      'Agence Exemple à Marseille',
+    );
+    expect(withBrandSuffix('Bienvenue chez AGENCE EXEMPLE', 'Agence Exemple')).toBe(
+      'Bienvenue chez AGENCE EXEMPLE',
+    );
   });
   it('trims the title and falls back to the brand for an empty one', () => {
     expect(withBrandSuffix('  FAQ  ', 'Agence')).toBe('FAQ | Agence');

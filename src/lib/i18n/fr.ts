@@ -44,7 +44,8 @@ export const contact = {
     required: 'Les champs marqués d’un astérisque (*) sont obligatoires.',
     submit: 'Envoyer le message',
     honeypot: 'Ne pas remplir ce champ',
-    consentBefore: 'Vos données servent uniquement à répondre à votre demande. En savoir plus\u00a0: ',
+    consentBefore:
+      'Vos données servent uniquement à répondre à votre demande. En savoir plus\u00a0: ',
     consentLink: 'politique de confidentialité',
   },
 } as const;
@@ -80,7 +81,8 @@ export const offers = {
   linkTo: (label: string, title: string) => `${label}\u00a0: ${title}`,
   rating: (stars: number) => `Note\u00a0: ${stars} sur 5`,
   filterGroup: 'Filtrer les projets par catégorie',
-  projectCount: (count: number) => (count > 1 ? `${count} projets affichés` : `${count} projet affiché`),
+  projectCount: (count: number) =>
+    count > 1 ? `${count} projets affichés` : `${count} projet affiché`,
   slotsOf: (day: string) => `Créneaux du ${day}`,
   slotLink: (time: string, day: string) => `${time}, ${day}`,
 } as const;

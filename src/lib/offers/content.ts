@@ -14,7 +14,11 @@ async function placeholderSource() {
 export async function getOfferPage(id: string): Promise<OfferPage> {
   const entry = await getEntry('offerPages', id);
   if (!entry) throw new Error(`src/content/offer-pages/${id}.yaml is missing.`);
-  return fillPlaceholders(entry.data, await placeholderSource(), `src/content/offer-pages/${id}.yaml`);
+  return fillPlaceholders(
+    entry.data,
+    await placeholderSource(),
+    `src/content/offer-pages/${id}.yaml`,
+  );
 }
 
 /** The entries of a collection that `keep` accepts, sorted by `order` then id, placeholders filled. */
@@ -27,5 +31,8 @@ export async function getSorted<C extends Sortable>(
   return entries
     .filter(keep)
     .sort((a, b) => a.data.order - b.data.order || a.id.localeCompare(b.id))
-    .map((entry) => ({ ...entry, data: fillPlaceholders(entry.data, source, `src/content/${collection}/${entry.id}.yaml`) }));
+    .map((entry) => ({
+      ...entry,
+      data: fillPlaceholders(entry.data, source, `src/content/${collection}/${entry.id}.yaml`),
+    }));
 }
