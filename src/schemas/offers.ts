@@ -5,7 +5,7 @@ import { z } from 'astro/zod';
 /**
  * Collections of the offers area (services, offers and prices, projects, consultations, SaaS, FAQ
  * pages). Copy may use `{phone.display}`, `{phone.e164}`, `{email}`, `{figures.<key>}`… placeholders,
- * filled from the site settings (see src/lib/offers/placeholders.ts).
+ * filled from the site settings (see src/lib/placeholders.ts).
  */
 
 const text = z.string().min(1);
@@ -221,6 +221,7 @@ export const slotWeekSchema = z.object({
 });
 
 export type Block = z.infer<typeof blockSchema>;
+export type ContentButton = z.infer<typeof button>;
 export type OfferPage = z.infer<typeof offerPageSchema>;
 export type Offer = z.infer<typeof offerSchema>;
 export type Service = z.infer<typeof serviceSchema>;
