@@ -1,8 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { TEST_BOOKING_URL, TEST_DIST } from './ports';
+import { TEST_BOOKING_URL } from './ports';
+import { builtPages } from '../build/site';
+import { inlineScriptHashes } from '../../src/integrations/security-headers.mjs';
 import {
   contactRows,
   dbQuery,
@@ -257,15 +257,6 @@ test('the blog newsletter box stores the address; a repeat sign-up is a success 
   expect(violations).toEqual([]);
 });
 
-/** Every built HTML file under `dir`. */
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return htmlFiles(path);
-    return entry.name.endsWith('.html') ? [path] : [];
-  });
-}
-
 test('the security headers allow only the site, Supabase and the booking frame, and every inline script by hash', async ({
   request: http,
 }) => {
@@ -294,11 +285,8 @@ test('the security headers allow only the site, Supabase and the booking frame, 
   expect(policy['script-src']).not.toContain("'unsafe-eval'");
 
   const missing = new Map<string, string>();
-  for (const file of htmlFiles(TEST_DIST)) {
-    const html = readFileSync(file, 'utf8');
-    for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
-      if (/\ssrc=|application\/ld\+json/.test(attributes)) continue;
-      const hash = `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+  for (const { file, html } of builtPages()) {
+    for (const hash of inlineScriptHashes(html)) {
       if (!policy['script-src'].includes(hash)) missing.set(hash, file);
     }
   }

@@ -1,12 +1,9 @@
 import { expect, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { sitemapRoutes as routesOf } from '../../scripts/lib/built-site.mjs';
 import { TEST_DIST } from './ports';
 
-/** Every route in the built sitemap, as paths. */
-export function sitemapRoutes(): string[] {
-  const xml = readFileSync(`${TEST_DIST}/sitemap-0.xml`, 'utf8');
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
-}
+/** Every route in the built sitemap of the test build, as paths. */
+export const sitemapRoutes = (): string[] => routesOf(TEST_DIST);
 
 /**
  * Collects console errors, page errors and failed requests while `run` executes, and fails the
