@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ContactField } from '../lib/contact';
 import * as fr from '../lib/i18n/fr';
@@ -11,6 +11,7 @@ import {
   updateDraftField,
 } from '../stores/contact-draft';
 import { toast } from '../stores/toasts';
+import { useSubmitOnce } from '../components/react/use-submit-once';
 
 interface Props {
   /** The six services (SERVICES of src/lib/contact.ts). */
@@ -46,8 +47,6 @@ export default function ContactForm({
   serviceFromQuery = false,
 }: Props) {
   const draft = useStore($contactDraft);
-  const [submitting, setSubmitting] = useState(false);
-  const sending = useRef(false);
   const honeypot = useRef<HTMLInputElement>(null);
   const id = useId();
 
@@ -63,11 +62,7 @@ export default function ContactForm({
     event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>,
   ) => updateDraftField(event.target.name as ContactField, event.target.value);
 
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending.current) return;
-    sending.current = true;
-    setSubmitting(true);
+  const { submitting, onSubmit } = useSubmitOnce(async () => {
     try {
       const [{ submitContact }, client] = await Promise.all([loadLogic(), loadClient()]);
       const result = await submitContact(
@@ -87,11 +82,8 @@ export default function ContactForm({
         description: fr.contact.errorText,
         variant: 'destructive',
       });
-    } finally {
-      sending.current = false;
-      setSubmitting(false);
     }
-  }
+  });
 
   const label = (name: ContactField, text: string, required = true) => (
     <label htmlFor={`${id}-${name}`} className="mb-1.5 block text-sm font-semibold text-ink">

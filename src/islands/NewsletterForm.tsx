@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import * as fr from '../lib/i18n/fr';
 import { toast } from '../stores/toasts';
+import { useSubmitOnce } from '../components/react/use-submit-once';
 
 interface Props {
   label: string;
@@ -29,17 +30,11 @@ export default function NewsletterForm({
   maxLength,
 }: Props) {
   const [email, setEmail] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const sending = useRef(false);
   const honeypot = useRef<HTMLInputElement>(null);
   const id = useId();
   const warmUp = () => void Promise.all([loadLogic(), loadClient()]).catch(() => {});
 
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending.current) return;
-    sending.current = true;
-    setSubmitting(true);
+  const { submitting, onSubmit } = useSubmitOnce(async () => {
     try {
       const [{ subscribeNewsletter }, client] = await Promise.all([loadLogic(), loadClient()]);
       const result = await subscribeNewsletter(client, email, honeypot.current?.value ?? '');
@@ -52,11 +47,8 @@ export default function NewsletterForm({
     } catch (error) {
       console.error('Newsletter:', error);
       toast({ title: t.errorTitle, description: t.errorText, variant: 'destructive' });
-    } finally {
-      sending.current = false;
-      setSubmitting(false);
     }
-  }
+  });
 
   return (
     <form
