@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { readFileSync } from 'node:fs';
 import securityHeaders from './src/integrations/security-headers.mjs';
+import ogImages from './src/integrations/og-images.ts';
 import { resolveSupabaseConfig } from './src/lib/supabase-config.ts';
 
 // The same variables the pages read (process environment and .env files).
@@ -38,6 +39,7 @@ export default defineConfig({
     react(),
     mdx(),
     sitemap({ filter: (page) => !page.includes('/404') }),
+    ogImages(),
     securityHeaders({ supabaseUrl: resolveSupabaseConfig(env).url, bookingUrl }),
   ],
   vite: { plugins: [tailwindcss()] },

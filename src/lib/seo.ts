@@ -12,8 +12,10 @@ export interface PageMeta {
   /** Path of the canonical page, e.g. `/creation-sites-web`; defaults to the current path. */
   canonicalPath?: string;
   breadcrumbs?: Breadcrumb[];
-  /** Path or absolute URL of the share image; defaults to the site's share image. */
+  /** Path or absolute URL of the share image; defaults to the page's own, generated at build. */
   image?: string;
+  /** Section of an article (its blog category): `article:section`, shown on its share image. */
+  section?: string;
   noindex?: boolean;
   /** Extra JSON-LD objects (FAQPage, BlogPosting, JobPosting...). */
   jsonLd?: Record<string, unknown>[];
@@ -40,6 +42,25 @@ export function normalizePath(path: string): string {
     .replace(/\/index$/, '/')
     .replace(/\/+$/, '');
   return clean || '/';
+}
+
+/**
+ * Path of the share image generated for a page (src/integrations/og-images.ts draws it at build time).
+ * @example ogImagePath('/') === '/og/index.png'; ogImagePath('/blog/2') === '/og/blog/2.png'
+ */
+export function ogImagePath(pagePath: string): string {
+  const path = normalizePath(pagePath);
+  return `/og${path === '/' ? '/index' : path}.png`;
+}
+
+/**
+ * The page a generated share image belongs to: the inverse of ogImagePath.
+ * @example pathOfOgImage('/og/index.png') === '/'; pathOfOgImage('/og/faq.png') === '/faq'
+ */
+export function pathOfOgImage(imagePath: string): string | undefined {
+  const match = /^\/og(\/.+)\.png$/.exec(imagePath);
+  if (!match) return undefined;
+  return match[1] === '/index' ? '/' : match[1];
 }
 
 /** Absolute URL for a path on the site, without a trailing slash (except the root). */
