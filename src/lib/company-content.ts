@@ -1,5 +1,6 @@
 /** Reading the company collections (pages, team, blog, jobs, legal) in display order. */
 import { getCollection, getEntry } from 'astro:content';
+import { assertPostSlug, readingMinutes } from './blog';
 
 /** The copy of a company page: `src/content/company/<id>.yaml`. */
 export async function getCompanyPage(id: 'a-propos' | 'notre-equipe' | 'blog' | 'carrieres') {
@@ -21,13 +22,24 @@ export function sectionOf<T extends { sections: Record<string, unknown> }>(
   return section as T['sections'][string];
 }
 
-/** Published blog posts, newest first, as { slug, data }. */
+/** Published blog posts, newest first, as { slug, data, minutes (reading time), entry }. */
 export async function getPosts() {
   const posts = await getCollection('blog', (post) => !post.data.draft);
   return posts
     .sort((a, b) => b.data.date.getTime() - a.data.date.getTime())
-    .map((post) => ({ slug: post.id, data: post.data, entry: post }));
+    .map((post) => {
+      assertPostSlug(post.id, post.filePath ?? post.id);
+      return {
+        slug: post.id,
+        data: post.data,
+        minutes: readingMinutes(post.body ?? ''),
+        entry: post,
+      };
+    });
 }
+
+/** A published post as getPosts returns it. */
+export type Post = Awaited<ReturnType<typeof getPosts>>[number];
 
 /** Team members in their `order`. */
 export async function getTeam() {

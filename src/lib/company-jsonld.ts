@@ -1,7 +1,7 @@
 /** schema.org data of the company pages: JobPosting (careers) and BlogPosting (blog). */
 import type { Settings } from '../schemas/site';
 import type { BlogPost, Job } from '../schemas/company';
-import { absoluteUrl, postalAddressJsonLd } from './seo';
+import { absoluteUrl, ogImagePath, postalAddressJsonLd } from './seo';
 import { isoDate } from './dates';
 
 const EMPLOYMENT_TYPES = { CDI: 'FULL_TIME', Freelance: 'CONTRACTOR', Stage: 'INTERN' } as const;
@@ -57,9 +57,10 @@ export function jobPostingJsonLd(
   };
 }
 
-/** A BlogPosting for one article, published by the agency. */
+/** A BlogPosting for one article, published by the agency; `minutes` is its reading time. */
 export function blogPostingJsonLd(
   post: BlogPost,
+  minutes: number,
   path: string,
   settings: Settings,
   site: URL | string,
@@ -74,10 +75,10 @@ export function blogPostingJsonLd(
     dateModified: isoDate(post.updated ?? post.date),
     inLanguage: 'fr-FR',
     articleSection: post.category,
-    timeRequired: `PT${post.readTime}M`,
+    timeRequired: `PT${minutes}M`,
     url,
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
-    image: absoluteUrl('/og-default.png', site),
+    image: absoluteUrl(ogImagePath(path), site),
     author: { '@type': 'Person', name: post.author },
     publisher: {
       '@id': absoluteUrl('/#organization', site),

@@ -2,8 +2,9 @@ import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { getSettings } from '../lib/settings';
 import { getCompanyPage, getPosts } from '../lib/company-content';
+import { RSS_ITEMS } from '../lib/blog';
 
-/** RSS feed of the blog (/rss.xml), linked from the blog pages. */
+/** RSS feed of the blog (/rss.xml), linked from the blog pages: the latest RSS_ITEMS posts. */
 export async function GET(context: APIContext) {
   const settings = await getSettings();
   const page = await getCompanyPage('blog');
@@ -14,7 +15,7 @@ export async function GET(context: APIContext) {
     site: context.site ?? context.url.origin,
     customData: '<language>fr-FR</language>',
     trailingSlash: false,
-    items: posts.map(({ slug, data }) => ({
+    items: posts.slice(0, RSS_ITEMS).map(({ slug, data }) => ({
       title: data.title,
       description: data.description,
       pubDate: data.date,

@@ -54,15 +54,26 @@ export const teamMemberSchema = z.object({
     .default([]),
 });
 
-/** A blog post (`src/content/blog/<slug>.md` or `.mdx`); the file name is the URL slug. */
+/** The blog's categories, in display order; each has its page at `/blog/categorie/<slug>`. */
+export const blogCategories = [
+  'Création web',
+  'Référencement',
+  'Intelligence artificielle',
+  'Automatisation',
+  'E-commerce',
+] as const;
+
+/**
+ * A blog post (`src/content/blog/<slug>.md` or `.mdx`); the file name is the URL slug. The reading
+ * time is computed from the text (src/lib/blog.ts), not typed.
+ */
 export const blogPostSchema = z.object({
   title: text,
   description: z.string().trim().min(50).max(170),
   author: text,
   date: z.coerce.date(),
   updated: z.coerce.date().optional(),
-  category: text,
-  readTime: z.number().int().positive(),
+  category: z.enum(blogCategories),
   cover: z.enum(['web', 'ai', 'automation', 'seo', 'ecommerce']).default('web'),
   draft: z.boolean().default(false),
 });
@@ -91,6 +102,7 @@ export type CompanyPage = z.infer<typeof companyPageSchema>;
 export type CompanySection = z.infer<typeof section>;
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 export type BlogPost = z.infer<typeof blogPostSchema>;
+export type BlogCategory = BlogPost['category'];
 export type Job = z.infer<typeof jobSchema>;
 
 export const companyCollections = {
@@ -103,7 +115,11 @@ export const companyCollections = {
     schema: teamMemberSchema,
   }),
   blog: defineCollection({
-    loader: glob({ pattern: '*.{md,mdx}', base: './src/content/blog' }),
+    // BLOG_CONTENT_DIR: another folder of posts, for the 1,000-post scale test (tests/build).
+    loader: glob({
+      pattern: '*.{md,mdx}',
+      base: process.env.BLOG_CONTENT_DIR ?? './src/content/blog',
+    }),
     schema: blogPostSchema,
   }),
   jobs: defineCollection({

@@ -87,10 +87,9 @@ describe('BlogPosting', () => {
       description: 'Une description suffisamment longue pour passer la validation du schéma.',
       author: 'Sarah Martin',
       date: '2024-01-15',
-      category: 'Web',
-      readTime: 6,
+      category: 'Création web',
     });
-    expect(blogPostingJsonLd(post, '/blog/titre', settings, SITE)).toMatchObject({
+    expect(blogPostingJsonLd(post, 6, '/blog/titre', settings, SITE)).toMatchObject({
       '@type': 'BlogPosting',
       headline: 'Titre',
       datePublished: '2024-01-15',
@@ -99,6 +98,9 @@ describe('BlogPosting', () => {
       publisher: { name: 'Agence Test' },
       url: `${SITE}/blog/titre`,
       inLanguage: 'fr-FR',
+      articleSection: 'Création web',
+      timeRequired: 'PT6M',
+      image: `${SITE}/og/blog/titre.png`,
     });
   });
 });

@@ -92,7 +92,7 @@ describe('a broken entry', () => {
     const messages = validateFile(join(ROOT, 'tests/unit/fixtures/broken-post.md'), blogPostSchema);
     expect(messages).toEqual([
       'tests/unit/fixtures/broken-post.md: description: Too small: expected string to have >=50 characters',
-      'tests/unit/fixtures/broken-post.md: readTime: Too small: expected number to be >0',
+      'tests/unit/fixtures/broken-post.md: category: Invalid option: expected one of "Création web"|"Référencement"|"Intelligence artificielle"|"Automatisation"|"E-commerce"',
     ]);
   });
 

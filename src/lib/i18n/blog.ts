@@ -1,0 +1,26 @@
+/**
+ * French strings of the blog listings (pagination, categories), server-rendered only.
+ * French typography: no-break space (\u00a0) before : ; ! ? and inside « ».
+ */
+const plural = (count: number, one: string, many: string) => (count > 1 ? many : one);
+
+export const frBlog = {
+  allPosts: 'Tous les articles',
+  categoriesLabel: 'Catégories du blog',
+  paginationLabel: 'Pages du blog',
+  previous: 'Page précédente',
+  next: 'Page suivante',
+  /** Read before a page number by screen readers: « Page 3 ». */
+  pageWord: 'Page ',
+  /** The title of page `n` of a listing. */
+  pagedTitle: (title: string, n: number, last: number) =>
+    n > 1 ? `${title} (page ${n} sur ${last})` : title,
+  /** The description of page `n` of a listing (each page's description must be unique). */
+  pagedDescription: (description: string, n: number, last: number) =>
+    n > 1 ? `${description} Page ${n} sur ${last}.` : description,
+  categoryTitle: (category: string) => `Articles «\u00a0${category}\u00a0»`,
+  categoryDescription: (category: string, count: number) =>
+    `${count} ${plural(count, 'article', 'articles')} de l’équipe sur le thème «\u00a0${category}\u00a0»\u00a0: conseils concrets pour les entreprises, à Marseille et ailleurs.`,
+  categoryHeading: 'Les articles de cette catégorie',
+  postCount: (count: number) => `${count} ${plural(count, 'article', 'articles')}`,
+} as const;
