@@ -38,7 +38,7 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    sitemap({ filter: (page) => !page.includes('/404') }),
+    sitemap({ filter: (page) => !/\/404\/?$/.test(page) }),
     ogImages(),
     securityHeaders({ supabaseUrl: resolveSupabaseConfig(env).url, bookingUrl }),
   ],

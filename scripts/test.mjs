@@ -1,5 +1,5 @@
-// `npm test`: every test, in order — unit, type check, backend, build, end to end (Chromium),
-// accessibility and byte budgets. Stops at the first failing step and exits non-zero.
+// `npm test`: every test, in order — unit, type check, backend, build, byte budgets, the blog at
+// 1,000 posts, end to end (Chromium) and accessibility. Stops at the first failing step and exits non-zero.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureChromium } from './lib/chromium.mjs';
@@ -27,6 +27,7 @@ const steps = [
     'Build checks (byte budgets, links)',
     ['vitest', 'run', '--config', 'tests/build/vitest.config.ts'],
   ],
+  ['Blog at 1,000 posts (build, budgets, routes, links)', ['npm', 'run', 'test:scale']],
   ['End-to-end, accessibility (Chromium)', ['playwright', 'test']],
 ];
 

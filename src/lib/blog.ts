@@ -2,7 +2,7 @@
  * Facts of the blog that are not content: page sizes, feed length, reading speed, category URLs.
  * Pure functions, so the routes stay thin and the unit tests need no build.
  */
-import { blogCategories, type BlogCategory } from '../schemas/company';
+import type { BlogCategory } from '../schemas/company';
 
 /** Teasers per page of `/blog` and of each category page. */
 export const POSTS_PER_PAGE = 12;
@@ -79,13 +79,4 @@ export function pageWindow(current: number, last: number): (number | null)[] {
     if (previous === undefined || n === previous + 1) return [n];
     return n === previous + 2 ? [previous + 1, n] : [null, n];
   });
-}
-
-/**
- * The categories that have at least one of `posts`, in the schema's order.
- * @example postCategories([{ data: { category: 'Référencement' } }]) // ['Référencement']
- */
-export function postCategories(posts: { data: { category: BlogCategory } }[]): BlogCategory[] {
-  const used = new Set(posts.map((post) => post.data.category));
-  return blogCategories.filter((category) => used.has(category));
 }

@@ -1,6 +1,7 @@
 /** Reading the company collections (pages, team, blog, jobs, legal) in display order. */
 import { getCollection, getEntry } from 'astro:content';
 import { assertPostSlug, readingMinutes } from './blog';
+import { blogCategories, type BlogCategory } from '../schemas/company';
 
 /** The copy of a company page: `src/content/company/<id>.yaml`. */
 export async function getCompanyPage(id: 'a-propos' | 'notre-equipe' | 'blog' | 'carrieres') {
@@ -40,6 +41,15 @@ export async function getPosts() {
 
 /** A published post as getPosts returns it. */
 export type Post = Awaited<ReturnType<typeof getPosts>>[number];
+
+/**
+ * The categories that have at least one of `posts`, in the schema's order.
+ * @example postCategories([{ data: { category: 'Référencement' } }]) // ['Référencement']
+ */
+export function postCategories(posts: { data: { category: BlogCategory } }[]): BlogCategory[] {
+  const used = new Set(posts.map((post) => post.data.category));
+  return blogCategories.filter((category) => used.has(category));
+}
 
 /** Team members in their `order`. */
 export async function getTeam() {

@@ -5,9 +5,9 @@ import {
   categorySlug,
   pageUrl,
   pageWindow,
-  postCategories,
   readingMinutes,
 } from '../../src/lib/blog';
+import { postCategories } from '../../src/lib/company-content';
 import { blogCategories, blogPostSchema } from '../../src/schemas/company';
 
 describe('readingMinutes', () => {
