@@ -84,6 +84,7 @@ export default function ogImages(): AstroIntegration {
           if (!pagePath) return next();
           try {
             const page = await fetch(new URL(pagePath, `http://${req.headers.host}`));
+            if (!page.ok) return next();
             const request = ogImageRequest(await page.text());
             if (!request || request.path !== ogImagePath(pagePath)) return next();
             res.setHeader('Content-Type', 'image/png');
