@@ -2,12 +2,12 @@
  * Build step: draws the share image (1200×630 PNG) of every built page that references one under
  * `/og/` (src/components/layout/Seo.astro does, for every page), from what the page says of itself:
  * its title, brand and article section (blog category). Images are cached by content in Astro's cache
- * folder, so a rebuild only draws the pages whose title changed. In `astro dev`, the same images are
+ * folder, so a rebuild only draws the pages whose title changed (unused ones are dropped). In `astro dev`, the same images are
  * drawn on request from the page being served.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -100,13 +100,15 @@ export default function ogImages(): AstroIntegration {
         const key = await templateKey();
         await mkdir(cacheDir, { recursive: true });
         const pages = (await readdir(out, { recursive: true })).filter((f) => f.endsWith('.html'));
+        const used = new Set<string>();
         let drawn = 0;
-        let written = 0;
         for (const page of pages) {
           const request = ogImageRequest(await readFile(join(out, page), 'utf8'));
           if (!request) continue;
           const id = createHash('sha256').update(key).update(JSON.stringify(request.content));
-          const cached = join(cacheDir, `${id.digest('hex')}.png`);
+          const name = `${id.digest('hex')}.png`;
+          const cached = join(cacheDir, name);
+          used.add(name);
           if (!existsSync(cached)) {
             await writeFile(cached, await renderOgImage(request.content));
             drawn += 1;
@@ -114,10 +116,13 @@ export default function ogImages(): AstroIntegration {
           const target = join(out, request.path);
           await mkdir(dirname(target), { recursive: true });
           await copyFile(cached, target);
-          written += 1;
+        }
+        // Images of titles that no longer exist are dropped, so the cache does not grow forever.
+        for (const name of await readdir(cacheDir)) {
+          if (!used.has(name)) await rm(join(cacheDir, name), { force: true });
         }
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
-        logger.info(`${written} share images (${drawn} drawn, the rest cached) in ${seconds} s`);
+        logger.info(`${used.size} share images (${drawn} drawn, the rest cached) in ${seconds} s`);
       },
     },
   };
