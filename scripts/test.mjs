@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureChromium } from './lib/chromium.mjs';
 import { childEnv } from './lib/env.mjs';
-import { TEST_BOOKING_URL, TEST_DIST } from '../tests/e2e/ports.ts';
+import { TEST_BOOKING_URL, TEST_DIST, TEST_SUPABASE_URL } from '../tests/e2e/ports.ts';
 
 let chromium;
 try {
@@ -14,7 +14,13 @@ try {
   process.exit(1);
 }
 
-const env = childEnv({ CHROMIUM_PATH: chromium, PUBLIC_BOOKING_URL: TEST_BOOKING_URL });
+// The test build talks to the test backend (its own ports), never to a developer's `npm start` backend.
+const env = childEnv({
+  CHROMIUM_PATH: chromium,
+  PUBLIC_BOOKING_URL: TEST_BOOKING_URL,
+  PUBLIC_SUPABASE_URL: TEST_SUPABASE_URL,
+  PUBLIC_SUPABASE_KEY: '',
+});
 
 const steps = [
   ['Unit tests', ['vitest', 'run']],

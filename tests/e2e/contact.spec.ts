@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { TEST_BOOKING_URL } from './ports';
+import { TEST_BOOKING_URL, TEST_SUPABASE_URL } from './ports';
 import { builtPages } from '../build/site';
 import { inlineScriptHashes } from '../../src/integrations/security-headers.mjs';
 import {
@@ -276,7 +276,7 @@ test('the security headers allow only the site, Supabase and the booking frame, 
   );
   expect(policy['default-src']).toEqual(["'self'"]);
   expect(policy['connect-src']).toEqual(
-    expect.arrayContaining(["'self'", 'http://127.0.0.1:54321']),
+    expect.arrayContaining(["'self'", TEST_SUPABASE_URL]),
   );
   expect(policy['frame-src']).toEqual([new URL(TEST_BOOKING_URL).origin]);
   expect(policy['frame-ancestors']).toEqual(["'none'"]);

@@ -1,5 +1,6 @@
-// Ports and folders of the end-to-end run. Overridable by environment so that several people (or
-// several checkouts) can run the suite side by side on one machine.
+// Ports and folders of the test runs. Overridable by environment so that several people (or several
+// checkouts) can run the suite side by side on one machine, and never the defaults of `npm start`
+// (site 4321, backend 54321-54325): the whole suite passes while a developer's site runs.
 const env =
   (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
 
@@ -11,3 +12,16 @@ export const TEST_SITE_PORT = Number(env.TEST_SITE_PORT ?? 4322);
 export const TEST_BOOKING_PORT = Number(env.TEST_BOOKING_PORT ?? 4323);
 /** The booking URL the test build points its embed at. */
 export const TEST_BOOKING_URL = `http://localhost:${TEST_BOOKING_PORT}/booking.html`;
+
+/**
+ * Ports of the local backend started by the backend tests and by the end-to-end contact tests (one
+ * after the other in `npm test`): API gateway, database, mail inbox, SMTP.
+ */
+export const TEST_BACKEND_PORTS = {
+  api: Number(env.TEST_BACKEND_API_PORT ?? 55421),
+  db: Number(env.TEST_BACKEND_DB_PORT ?? 55422),
+  inbox: Number(env.TEST_BACKEND_INBOX_PORT ?? 55424),
+  smtp: Number(env.TEST_BACKEND_SMTP_PORT ?? 55425),
+};
+/** The Supabase URL the test build talks to: the test backend's gateway. */
+export const TEST_SUPABASE_URL = `http://127.0.0.1:${TEST_BACKEND_PORTS.api}`;

@@ -1,16 +1,14 @@
 // Starts the REAL local backend (embedded PostgreSQL, gateway, Deno function, maildev) for an
-// end-to-end spec, on the Supabase CLI's default ports the test build points at. No mocks.
+// end-to-end spec, on the test ports the test build points at (TEST_BACKEND_PORTS, never the defaults
+// of `npm start`). No mocks.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  CONTACT_FROM,
-  CONTACT_TO,
-  DEFAULT_PORTS,
-  DB_URL,
-  startBackend,
-} from '../../../local-backend/index.mjs';
+import { CONTACT_FROM, CONTACT_TO, startBackend, urlsFor } from '../../../local-backend/index.mjs';
+import { TEST_BACKEND_PORTS } from '../ports';
+
+const { dbUrl: DB_URL } = urlsFor(TEST_BACKEND_PORTS);
 
 export type Backend = Awaited<ReturnType<typeof startBackend>>;
 
@@ -48,11 +46,12 @@ export async function startTestBackend(
     try {
       const backend = await startBackend({
         dataDir,
+        ports: TEST_BACKEND_PORTS,
         log: () => {},
         // Pin the function's mail route: a developer's supabase/functions/.env must not redirect test mail.
         functionEnv: {
           RESEND_API_KEY: '',
-          SMTP_URL: `smtp://127.0.0.1:${DEFAULT_PORTS.smtp}`,
+          SMTP_URL: `smtp://127.0.0.1:${TEST_BACKEND_PORTS.smtp}`,
           CONTACT_TO,
           CONTACT_FROM,
         },
@@ -93,7 +92,7 @@ export function contactRows(email: string) {
 
 /** Every e-mail caught by maildev. */
 export async function caughtMail(): Promise<CaughtMail[]> {
-  const response = await fetch(`http://127.0.0.1:${DEFAULT_PORTS.inbox}/email`);
+  const response = await fetch(`http://127.0.0.1:${TEST_BACKEND_PORTS.inbox}/email`);
   if (!response.ok) throw new Error(`maildev answered ${response.status}`);
   return response.json();
 }
