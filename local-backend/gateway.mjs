@@ -92,6 +92,8 @@ async function route(req, res, deps) {
     if (req.method === 'OPTIONS') return preflight(req, res);
     try {
       const { role, claims } = resolveRole(req, url);
+      // Like Supabase's edge, the request headers PostgREST exposes to SQL carry the client address.
+      req.headers['x-forwarded-for'] = clientAddress(req);
       await handleRest({
         req,
         res,
@@ -110,6 +112,14 @@ async function route(req, res, deps) {
   }
   if (req.method === 'OPTIONS') return preflight(req, res);
   sendJson(res, 404, { message: 'no Route matched with those values' });
+}
+
+/**
+ * The address the request came from (IPv4-mapped IPv6 written as IPv4).
+ * @param {http.IncomingMessage} req
+ */
+function clientAddress(req) {
+  return (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
 }
 
 /** CORS preflight answered by the gateway (contract §1.7). */

@@ -24,6 +24,37 @@ function networkEnv() {
 }
 
 /**
+ * The contact sweep, as in production (supabase/migrations/…_contact_pipeline.sql): the rows
+ * private.contacts_due_for_mail() returns are handed to send-contact-email by id, which mails each
+ * once. One run at a time.
+ * @param {{ adminPool: import('pg').Pool, functionsUrl: string, log: (msg: string) => void }} deps
+ */
+function createSweep({ adminPool, functionsUrl, log }) {
+  let running = Promise.resolve({ due: 0, mailed: 0 });
+  const run = async (olderThan) => {
+    const { rows } = await adminPool.query(
+      'select due as id from private.contacts_due_for_mail($1::interval) as due',
+      [olderThan],
+    );
+    let mailed = 0;
+    for (const { id } of rows) {
+      const res = await fetch(`${functionsUrl}/send-contact-email`, {
+        method: 'POST',
+        headers: { apikey: config.PUBLISHABLE_KEY, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id }),
+      });
+      if (res.ok) mailed += 1;
+      else log(`sweep: send-contact-email answered ${res.status} for ${id}: ${await res.text()}`);
+    }
+    return { due: rows.length, mailed };
+  };
+  return ({ olderThan = '2 minutes' } = {}) => {
+    running = running.catch(() => {}).then(() => run(olderThan));
+    return running;
+  };
+}
+
+/**
  * @typedef {object} BackendHandle
  * @property {{ api: number, db: number, inbox: number, smtp: number }} ports
  * @property {ReturnType<typeof config.urlsFor>} urls   apiUrl, restUrl, functionsUrl, dbUrl, inboxUrl, smtpUrl
@@ -33,6 +64,7 @@ function networkEnv() {
  * @property {string[]} functions               names of the functions served
  * @property {{ start: () => Promise<void>, stop: () => Promise<void>, isRunning: () => boolean }} mail     SMTP catcher + inbox
  * @property {{ start: () => Promise<void>, stop: () => Promise<void>, isRunning: () => boolean }} gateway  API on ports.api
+ * @property {(options?: { olderThan?: string }) => Promise<{ due: number, mailed: number }>} sweep  runs the contact sweep now
  * @property {() => Promise<void>} stop          stops everything (idempotent)
  */
 
@@ -45,6 +77,8 @@ function networkEnv() {
  * @param {Partial<{ api: number, db: number, inbox: number, smtp: number }>} [options.ports]  default: Supabase CLI ports
  * @param {string} [options.denoDir]   Deno cache for npm: imports (default `.local-backend/deno`, shared)
  * @param {Record<string,string>} [options.functionEnv]  extra environment for the functions (wins over all)
+ * @param {number} [options.sweepIntervalMs]  how often the contact sweep runs (default 60000, or
+ *   LOCAL_BACKEND_SWEEP_MS; 0 = only when `sweep()` is called)
  * @returns {Promise<BackendHandle>}
  */
 export async function startBackend(options = {}) {
@@ -168,6 +202,15 @@ export async function startBackend(options = {}) {
     await gateway.start();
     stoppers.push(() => gateway.stop());
 
+    const sweep = createSweep({ adminPool: db.adminPool, functionsUrl: urls.functionsUrl, log });
+    const sweepIntervalMs =
+      options.sweepIntervalMs ?? Number(process.env.LOCAL_BACKEND_SWEEP_MS ?? 60_000);
+    if (sweepIntervalMs > 0) {
+      const timer = setInterval(() => void sweep().catch((e) => log(`sweep: ${e.message}`)), sweepIntervalMs);
+      timer.unref();
+      stoppers.push(async () => clearInterval(timer));
+    }
+
     const startupMs = Math.round(performance.now() - started);
     return {
       ports,
@@ -184,6 +227,7 @@ export async function startBackend(options = {}) {
       functions: names,
       mail: { start: mail.start, stop: mail.stop, isRunning: mail.isRunning },
       gateway,
+      sweep,
       stop,
     };
   } catch (error) {

@@ -58,6 +58,7 @@ export function pgErrorStatus(sqlState, message, authed) {
  * @param {boolean} authed
  */
 export function fromPgError(error, authed) {
+  if (error?.code === 'PGRST') return fromRaisedHttpError(error);
   if (!error?.code) {
     return new ApiError(503, 'PGRST000', 'Database client error. Retrying the connection.', {
       details: String(error?.message ?? error),
@@ -86,4 +87,25 @@ export function sendApiError(res, error) {
     ...error.headers,
   });
   res.end(body);
+}
+
+/**
+ * `RAISE SQLSTATE 'PGRST' USING message = '{"code","message","details","hint"}', detail =
+ * '{"status","headers"}'`: PostgREST answers with that status, body and headers (PostgREST >= 11).
+ * @param {any} error
+ */
+function fromRaisedHttpError(error) {
+  try {
+    const body = JSON.parse(error.message);
+    const { status = 400, headers = {} } = error.detail ? JSON.parse(error.detail) : {};
+    return new ApiError(status, body.code ?? 'PGRST', body.message ?? '', {
+      details: body.details ?? null,
+      hint: body.hint ?? null,
+      headers,
+    });
+  } catch {
+    return new ApiError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', {
+      details: String(error.message),
+    });
+  }
 }

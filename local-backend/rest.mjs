@@ -162,13 +162,14 @@ export async function handleRest({ req, res, url, table, role, claims, pool }) {
   const prefer = parsePrefer(req.headers.prefer);
   const representation = prefer.return === 'representation';
   const wantsObject = /application\/vnd\.pgrst\.object\+json/i.test(req.headers.accept ?? '');
-  if (prefer.resolution) {
-    throw new ApiError(
-      501,
-      'PGRST000',
-      'The local backend does not support upserts (Prefer: resolution=…)',
-    );
-  }
+  // return=headers-only answers a Location built from the primary key: PostgREST reads it back
+  // (RETURNING), which needs SELECT — refused for anon exactly as in PostgreSQL.
+  const headersOnly = prefer.return === 'headers-only';
+  const returning = representation
+    ? selectList(url.searchParams.get('select'), table)
+    : headersOnly
+      ? `${ident(table)}."id"`
+      : '1';
 
   /** @type {unknown[]} */
   const values = [];
@@ -196,7 +197,7 @@ export async function handleRest({ req, res, url, table, role, claims, pool }) {
     const target = columns.length
       ? `public.${ident(table)} (${cols}) ${source}`
       : `public.${ident(table)} ${source}`;
-    sql = `insert into ${target} returning ${representation ? selectList(url.searchParams.get('select'), table) : '1'}`;
+    sql = `insert into ${target}${onConflict(prefer.resolution, url, columns, known)} returning ${returning}`;
     status = 201;
   } else if (method === 'GET' || method === 'HEAD') {
     const where = whereClause(url.searchParams, known, table, values);
@@ -229,7 +230,31 @@ export async function handleRest({ req, res, url, table, role, claims, pool }) {
   }
   if (method === 'GET' || method === 'HEAD')
     return sendRows(res, 200, result, true, wantsObject, prefer, method === 'HEAD');
+  if (headersOnly && method === 'POST' && result.length === 1) {
+    res.setHeader('Location', `/${table}?id=eq.${result[0].id}`);
+  }
   return sendRows(res, status, result, representation, wantsObject, prefer);
+}
+
+/**
+ * The ON CONFLICT clause of an upsert (`Prefer: resolution=merge-duplicates|ignore-duplicates`, on
+ * the primary key or `?on_conflict=`): PostgreSQL then checks the UPDATE privilege it needs.
+ * @param {string|undefined} resolution
+ * @param {URL} url
+ * @param {string[]} columns
+ * @param {Set<string>} known
+ */
+function onConflict(resolution, url, columns, known) {
+  if (resolution !== 'merge-duplicates' && resolution !== 'ignore-duplicates') return '';
+  const target = (url.searchParams.get('on_conflict') ?? 'id').split(',').map((c) => c.trim());
+  for (const column of target) {
+    if (!known.has(column)) throw new ApiError(400, '42703', `column "${column}" does not exist`);
+  }
+  const action =
+    resolution === 'ignore-duplicates' || columns.length === 0
+      ? 'do nothing'
+      : `do update set ${columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`;
+  return ` on conflict (${target.map(ident).join(', ')}) ${action}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { escapeHtml } from './html.ts';
 import type { MailMessage } from './mailer.ts';
+import type { StoredContact } from './contact-store.ts';
 import type { ContactRequest } from './validation.ts';
 
 const LABELS: [keyof ContactRequest, string][] = [
@@ -17,11 +18,11 @@ function oneLine(text: string): string {
 }
 
 /**
- * Renders the notification e-mail sent to the agency for one contact request.
- * Every visitor-supplied value is HTML-escaped in the HTML part.
+ * Renders the notification e-mail sent to the agency for one stored contact request.
+ * Every visitor-supplied value is HTML-escaped in the HTML part; the row id is the idempotency key.
  */
 export function buildContactEmail(
-  contact: ContactRequest,
+  contact: StoredContact,
   addresses: { from: string; to: string },
 ): MailMessage {
   const value = (key: keyof ContactRequest) => contact[key] ?? 'non renseigné';
@@ -46,6 +47,6 @@ export function buildContactEmail(
     ),
     html,
     text,
-    idempotencyKey: contact.id ? `contact-${contact.id}` : undefined,
+    idempotencyKey: contact.id,
   };
 }

@@ -1,10 +1,12 @@
 /**
- * Validation of a contact request. It mirrors EXACTLY the checks of public.contacts in
- * supabase/migrations/20261121000000_create_contacts.sql: change both together.
+ * The contact fields, defined once: used by the form (browser rules), by the Edge Function, and
+ * mirrored rule for rule by the checks of public.contacts (constraint `contacts_<field>_<rule>`, see
+ * supabase/migrations/20261123000000_contact_pipeline.sql). tests/backend/corpus.mjs runs one corpus
+ * of tricky inputs through all three and expects the same verdict. Change them together.
  * Lengths count Unicode code points (PostgreSQL char_length), not UTF-16 units.
  */
 
-/** The six services a visitor can choose (contacts_service_souhaite_allowed). */
+/** The six services a visitor can choose (contacts_service_souhaite_choice). */
 export const SERVICES = [
   'Création de Site Web',
   'Automatisation IA',
@@ -16,7 +18,7 @@ export const SERVICES = [
 
 export type Service = (typeof SERVICES)[number];
 
-/** Maximum lengths in characters (contacts_*_length). */
+/** Maximum lengths in characters (contacts_*_too_long). */
 export const MAX_LENGTHS = {
   prenom: 100,
   nom: 100,
@@ -25,18 +27,44 @@ export const MAX_LENGTHS = {
   message: 5000,
 } as const;
 
-/** E-mail shape (contacts_email_format): something@something.something, no spaces or extra @. */
-export const EMAIL_PATTERN = /^[^@ \t\r\n]+@[^@ \t\r\n]+\.[^@ \t\r\n]+$/;
+/**
+ * One e-mail address: ASCII, no display name, no comma or space, a dotted domain (the HTML standard's
+ * valid e-mail address, with at least one dot in the domain). contacts_email_format.
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+/** Digits, spaces (also no-break), + at the start, dots, dashes, brackets. contacts_telephone_format. */
+const PHONE_PATTERN = /^[+]?[0-9 .()\u00a0\u202f-]+$/;
+/** Control, line-separator, bidi and zero-width characters refused in one-line fields. */
+const LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u200b\u2028-\u202e\u2060\u2066-\u2069\ufeff]/;
+/** Refused in the message (tab, line feed and carriage return are allowed there). */
+const TEXT_FORBIDDEN =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]/;
+/** A UTF-16 surrogate not part of a pair: not a character (PostgreSQL refuses it). */
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
+/** Any character that is not white space or invisible formatting (contacts_message_required). */
+const VISIBLE =
+  /[^\t\n\u000b\u000c\r \u0085\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/;
+/** A letter (PostgreSQL [[:alpha:]] with a Unicode locale). */
+const LETTER = /\p{Alphabetic}/u;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Characters trimmed before the "not blank" checks (btrim(x, e' \t\r\n')). */
-const NOT_BLANK = /[^ \t\r\n]/;
+/** The contact fields. */
+export const CONTACT_FIELDS = [
+  'prenom',
+  'nom',
+  'email',
+  'telephone',
+  'service_souhaite',
+  'message',
+] as const;
+export type ContactFieldName = (typeof CONTACT_FIELDS)[number];
 
-const UUID_PATTERN = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+/** Why a field was refused (the suffix of the database constraint). */
+export type FieldRule = 'required' | 'too_long' | 'characters' | 'letters' | 'format' | 'choice';
 
-/** A contact request that passed validation. */
+/** A contact request as stored: the six fields, trimmed, an empty phone number as null. */
 export interface ContactRequest {
-  /** Row id chosen by the browser, when sent (used as an idempotency key). */
-  id: string | null;
   prenom: string;
   nom: string;
   email: string;
@@ -46,83 +74,120 @@ export interface ContactRequest {
 }
 
 export type ValidationResult =
-  { ok: true; value: ContactRequest } | { ok: false; field: string; error: string };
-
-const REQUIRED = ['prenom', 'nom', 'email', 'service_souhaite', 'message'] as const;
+  | { ok: true; value: ContactRequest }
+  | { ok: false; field: ContactFieldName | 'body'; rule: FieldRule; error: string };
 
 /** Number of characters as PostgreSQL counts them (code points). */
 export function charLength(text: string): number {
   return [...text].length;
 }
 
-function fail(field: string, error: string): ValidationResult {
-  return { ok: false, field, error };
+/**
+ * The text PostgreSQL stores for a JSON value sent to a text column (PostgREST coerces numbers,
+ * booleans, arrays and objects to their JSON text), or null for a missing value.
+ */
+export function asStoredText(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function checkLength(field: keyof typeof MAX_LENGTHS, value: string): ValidationResult | null {
-  const max = MAX_LENGTHS[field];
-  if (charLength(value) > max)
-    return fail(field, `Field "${field}" must be at most ${max} characters long.`);
-  return null;
+const ENGLISH: Record<FieldRule, (field: string) => string> = {
+  required: (f) => `Field "${f}" is required and must not be blank.`,
+  too_long: (f) =>
+    `Field "${f}" must be at most ${MAX_LENGTHS[f as keyof typeof MAX_LENGTHS]} characters long.`,
+  characters: (f) => `Field "${f}" contains control, invisible or bidirectional characters.`,
+  letters: (f) => `Field "${f}" must contain at least one letter.`,
+  format: (f) =>
+    f === 'email'
+      ? 'Field "email" must be one e-mail address such as name@example.fr (no display name, no comma).'
+      : `Field "${f}" may contain only digits, spaces, + . - ( ).`,
+  choice: (f) => `Field "${f}" must be one of: ${SERVICES.join(', ')}.`,
+};
+
+function fail(field: ContactFieldName | 'body', rule: FieldRule): ValidationResult {
+  return { ok: false, field, rule, error: ENGLISH[rule](field) };
+}
+
+/** The first rule a one-field value breaks, or null. `value` is the stored text (null: missing). */
+export function checkField(field: ContactFieldName, value: string | null): FieldRule | null {
+  if (value !== null && LONE_SURROGATE.test(value)) return 'characters';
+  switch (field) {
+    case 'prenom':
+    case 'nom':
+      if (value === null || !VISIBLE.test(value)) return 'required';
+      if (charLength(value) > MAX_LENGTHS[field]) return 'too_long';
+      if (LINE_FORBIDDEN.test(value)) return 'characters';
+      return LETTER.test(value) ? null : 'letters';
+    case 'email':
+      if (value === null || !VISIBLE.test(value)) return 'required';
+      if (charLength(value) > MAX_LENGTHS.email) return 'too_long';
+      return EMAIL_PATTERN.test(value) ? null : 'format';
+    case 'telephone':
+      if (value === null || value === '') return null;
+      if (charLength(value) > MAX_LENGTHS.telephone) return 'too_long';
+      return PHONE_PATTERN.test(value) ? null : 'format';
+    case 'service_souhaite':
+      if (value === null || value === '') return 'required';
+      return (SERVICES as readonly string[]).includes(value) ? null : 'choice';
+    case 'message':
+      if (value === null || !VISIBLE.test(value)) return 'required';
+      if (charLength(value) > MAX_LENGTHS.message) return 'too_long';
+      return TEXT_FORBIDDEN.test(value) ? 'characters' : null;
+  }
 }
 
 /**
- * Validates a parsed JSON body. Unknown extra keys are ignored.
- * @param input the parsed request body
- * @returns the typed contact request, or the first failing field with an English message
+ * Validates the six fields of a contact request exactly as the database does. Values are judged as
+ * the text PostgreSQL would store; the caller trims what a visitor typed before (see toPayload).
+ * @param input the parsed request body or form values (unknown extra keys are ignored)
+ * @returns the typed contact request, or the first failing field and rule with an English message
  */
 export function validateContact(input: unknown): ValidationResult {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return fail('body', 'Request body must be a JSON object with the contact fields.');
-  }
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return fail('body', 'format');
   const body = input as Record<string, unknown>;
-  for (const field of REQUIRED) {
-    const value = body[field];
-    if (value === undefined || value === null) return fail(field, `Field "${field}" is required.`);
-    if (typeof value !== 'string') return fail(field, `Field "${field}" must be a string.`);
-    if (!NOT_BLANK.test(value)) return fail(field, `Field "${field}" must not be blank.`);
-  }
-  const { prenom, nom, email, service_souhaite, message } = body as Record<string, string>;
-  const tooLong =
-    checkLength('prenom', prenom) ?? checkLength('nom', nom) ?? checkLength('email', email);
-  if (tooLong) return tooLong;
-  if (!EMAIL_PATTERN.test(email))
-    return fail('email', `Field "email" must be a valid e-mail address.`);
-
-  let telephone: string | null = null;
-  if (body.telephone !== undefined && body.telephone !== null) {
-    if (typeof body.telephone !== 'string')
-      return fail('telephone', `Field "telephone" must be a string.`);
-    const phoneTooLong = checkLength('telephone', body.telephone);
-    if (phoneTooLong) return phoneTooLong;
-    telephone = body.telephone === '' ? null : body.telephone;
-  }
-  if (!(SERVICES as readonly string[]).includes(service_souhaite)) {
-    return fail(
-      'service_souhaite',
-      `Field "service_souhaite" must be one of: ${SERVICES.join(', ')}.`,
-    );
-  }
-  const messageTooLong = checkLength('message', message);
-  if (messageTooLong) return messageTooLong;
-
-  let id: string | null = null;
-  if (body.id !== undefined && body.id !== null) {
-    if (typeof body.id !== 'string' || !UUID_PATTERN.test(body.id)) {
-      return fail('id', `Field "id", when given, must be a UUID.`);
-    }
-    id = body.id;
+  const values = {} as Record<ContactFieldName, string | null>;
+  for (const field of CONTACT_FIELDS) {
+    values[field] = asStoredText(body[field]);
+    const rule = checkField(field, values[field]);
+    if (rule) return fail(field, rule);
   }
   return {
     ok: true,
     value: {
-      id,
-      prenom,
-      nom,
-      email,
-      telephone,
-      service_souhaite: service_souhaite as Service,
-      message,
+      prenom: values.prenom!,
+      nom: values.nom!,
+      email: values.email!,
+      telephone: values.telephone || null,
+      service_souhaite: values.service_souhaite as Service,
+      message: values.message!,
     },
   };
+}
+
+/** True for a UUID such as the row id the browser chooses. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID_PATTERN.test(value);
+}
+
+/**
+ * The field and rule of a database refusal (23514 on `contacts_<field>_<rule>`, 23502 on a column),
+ * or null when the error names no field.
+ */
+export function fieldOfDatabaseError(error: {
+  code?: string;
+  message?: string;
+}): { field: ContactFieldName; rule: FieldRule } | null {
+  const message = error.message ?? '';
+  if (error.code === '23502') {
+    const column = /column "([a-z_]+)"/.exec(message)?.[1];
+    const field = CONTACT_FIELDS.find((name) => name === column);
+    return field ? { field, rule: 'required' } : null;
+  }
+  if (error.code !== '23514') return null;
+  const constraint = /constraint "contacts_([a-z_]+)"/.exec(message)?.[1] ?? '';
+  for (const field of CONTACT_FIELDS) {
+    const rule = constraint.startsWith(`${field}_`) ? constraint.slice(field.length + 1) : '';
+    if (rule && rule in ENGLISH) return { field, rule: rule as FieldRule };
+  }
+  return null;
 }

@@ -1,7 +1,12 @@
 import { buildContactEmail } from '../_shared/contact-email.ts';
+import type { ContactStore } from '../_shared/contact-store.ts';
 import { errorResponse, jsonResponse } from '../_shared/http.ts';
 import type { Mailer } from '../_shared/mailer.ts';
-import { validateContact } from '../_shared/validation.ts';
+import type { CaptchaVerifier } from '../_shared/turnstile.ts';
+import { isUuid } from '../_shared/validation.ts';
+
+/** Largest request body accepted, in bytes. */
+export const MAX_BODY_BYTES = 16 * 1024;
 
 /** What the handler needs from the outside world; injected so it can be tested without Deno. */
 export interface HandlerDeps {
@@ -9,15 +14,50 @@ export interface HandlerDeps {
   env: Record<string, string | undefined>;
   /** The configured mailer, or null when neither RESEND_API_KEY nor SMTP_URL is set. */
   mailer: Mailer | null;
+  /** public.contacts, read and marked with the service role. */
+  store: ContactStore;
+  /** Cloudflare Turnstile verifier when TURNSTILE_SECRET_KEY is set, else null (off). */
+  captcha?: CaptchaVerifier | null;
   /** Error logger (console.error by default). */
   logError?: (...args: unknown[]) => void;
 }
 
+/** Reads at most `limit` bytes of the body; null when it is longer. */
+async function readCapped(req: Request, limit: number): Promise<string | null> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > limit) return null;
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
 /**
- * Builds the request handler of `send-contact-email`: validates a contact request exactly as the
- * database does and e-mails it to the agency inbox, reply-to the visitor.
- * Status codes: 200 sent · 400 body not JSON / not an object · 405 wrong method ·
- * 422 invalid field · 500 mail not configured · 502 mail provider failed.
+ * Builds the request handler of `send-contact-email`. The body names a stored row by `id` (the
+ * browser also sends the six fields, as the spec says; they are ignored): the function reads that
+ * row with the service role and mails ITS content to the agency, reply-to the visitor, once — a
+ * second call for the same row answers success without mailing. The sweep calls it with `{ id }`.
+ * Status codes: 200 mailed, already mailed, or nothing to mail (spam rows look mailed) · 202 being
+ * mailed by another call · 400 not JSON / no valid id · 403 Turnstile refused · 404 unknown id ·
+ * 405 wrong method · 413 body over 16 KB · 415 not application/json · 500 mail not configured ·
+ * 502 mail provider failed (the row stays unmailed for a retry or the sweep).
  */
 export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
   const logError = deps.logError ?? console.error;
@@ -28,16 +68,23 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
         Allow: 'POST, OPTIONS',
       });
     }
-
+    const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'application/json') {
+      return errorResponse(415, 'Send the request body as application/json.');
+    }
+    const text = await readCapped(req, MAX_BODY_BYTES);
+    if (text === null) {
+      return errorResponse(413, `Request body must be at most ${MAX_BODY_BYTES} bytes.`);
+    }
     let body: unknown;
     try {
-      body = JSON.parse(await req.text());
+      body = JSON.parse(text);
     } catch {
       return errorResponse(400, 'Request body must be valid JSON.');
     }
-    const result = validateContact(body);
-    if (!result.ok) {
-      return errorResponse(result.field === 'body' ? 400 : 422, result.error);
+    const id = (body as { id?: unknown } | null)?.id;
+    if (typeof body !== 'object' || body === null || Array.isArray(body) || !isUuid(id)) {
+      return errorResponse(400, 'Request body must be a JSON object with the row "id" (a UUID).');
     }
 
     const to = deps.env.CONTACT_TO;
@@ -52,12 +99,39 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       );
     }
 
+    const claim = await deps.store.claim(id);
+    if ('refusal' in claim) {
+      if (claim.refusal === 'unknown') return errorResponse(404, `No contact request with id ${id}.`);
+      if (claim.refusal === 'busy') return jsonResponse({ ok: true, pending: true }, 202);
+      return jsonResponse({ ok: true });
+    }
+    const { row } = claim;
+
+    if (deps.captcha) {
+      const passed = row.captcha_token
+        ? await deps.captcha(row.captcha_token, row.client_address).catch((error) => {
+            logError('send-contact-email: Turnstile verification failed:', error);
+            return null;
+          })
+        : false;
+      if (passed === null) {
+        await deps.store.release(id);
+        return errorResponse(502, 'The anti-spam check could not be reached. Please try again later.');
+      }
+      if (!passed) {
+        await deps.store.flagSpam(id, 'captcha');
+        return errorResponse(403, 'The anti-spam check (Turnstile) refused this request.');
+      }
+    }
+
     try {
-      await deps.mailer.send(buildContactEmail(result.value, { from, to }));
+      await deps.mailer.send(buildContactEmail(row, { from, to }));
     } catch (error) {
       logError('send-contact-email: sending failed:', error);
+      await deps.store.release(id);
       return errorResponse(502, 'The e-mail could not be sent. Please try again later.');
     }
+    await deps.store.markMailed(id);
     return jsonResponse({ ok: true });
   };
 }

@@ -1,8 +1,22 @@
-// Edge Function entry point: wires the environment and the mailer into the pure handler.
+// Edge Function entry point: wires the environment, the database, the mailer and the optional
+// Turnstile check into the pure handler.
+import postgres from 'npm:postgres@3.4.9';
+import { createContactStore } from '../_shared/contact-store.ts';
 import { createMailer } from '../_shared/mailer.ts';
 import { createSmtpMailer } from '../_shared/smtp.ts';
+import { turnstileFromEnv } from '../_shared/turnstile.ts';
 import { createHandler } from './handler.ts';
 
 const env = Deno.env.toObject();
+// SUPABASE_DB_URL is provided by Supabase (hosted and local); `prepare: false` suits its pooler.
+const sql = postgres(env.SUPABASE_DB_URL, { max: 3, prepare: false, idle_timeout: 20 });
+const store = createContactStore((text, values) => sql.unsafe(text, values as never[]));
 
-Deno.serve(createHandler({ env, mailer: createMailer(env, { smtp: createSmtpMailer }) }));
+Deno.serve(
+  createHandler({
+    env,
+    mailer: createMailer(env, { smtp: createSmtpMailer }),
+    store,
+    captcha: turnstileFromEnv(env),
+  }),
+);
