@@ -5,6 +5,8 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
+import { parse as parseToml } from 'smol-toml';
 import { spawnChild, stopChild } from './process.mjs';
 
 const require = createRequire(import.meta.url);
@@ -32,23 +34,15 @@ export async function listFunctions(functionsDir) {
 }
 
 /**
- * Parses a dotenv file (KEY=value, optional quotes, # comments). Missing file → {}.
+ * Reads a dotenv file with Node's own parser (`node:util` parseEnv); empty values are dropped.
+ * Missing file → {}.
  * @param {string} file
  * @returns {Record<string, string>}
  */
 export function readEnvFile(file) {
   if (!existsSync(file)) return {};
-  /** @type {Record<string, string>} */
-  const env = {};
-  for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
-    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)\s*$/.exec(line);
-    if (!match) continue;
-    let value = match[2];
-    if (/^(["']).*\1$/.test(value)) value = value.slice(1, -1);
-    else value = value.replace(/\s+#.*$/, '');
-    if (value !== '') env[match[1]] = value;
-  }
-  return env;
+  const env = parseEnv(readFileSync(file, 'utf8'));
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
 }
 
 /**
@@ -143,17 +137,9 @@ export async function startFunction({ name, functionsDir, denoDir, env, log, tim
  * @returns {(name: string) => boolean}
  */
 export function readVerifyJwt(configFile) {
-  /** @type {Map<string, boolean>} */
-  const settings = new Map();
-  if (existsSync(configFile)) {
-    let section = '';
-    for (const line of readFileSync(configFile, 'utf8').split(/\r?\n/)) {
-      const header = /^\s*\[([^\]]+)\]\s*$/.exec(line);
-      if (header) section = header[1].trim();
-      const setting = /^\s*verify_jwt\s*=\s*(true|false)\b/.exec(line);
-      const fn = /^functions\.(?:"([^"]+)"|([A-Za-z0-9_-]+))$/.exec(section);
-      if (setting && fn) settings.set(fn[1] ?? fn[2], setting[1] === 'true');
-    }
-  }
-  return (name) => settings.get(name) ?? true;
+  const config = existsSync(configFile) ? parseToml(readFileSync(configFile, 'utf8')) : {};
+  const functions = /** @type {Record<string, { verify_jwt?: boolean }>} */ (
+    config.functions ?? {}
+  );
+  return (name) => functions[name]?.verify_jwt ?? true;
 }

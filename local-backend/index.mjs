@@ -206,7 +206,10 @@ export async function startBackend(options = {}) {
     const sweepIntervalMs =
       options.sweepIntervalMs ?? Number(process.env.LOCAL_BACKEND_SWEEP_MS ?? 60_000);
     if (sweepIntervalMs > 0) {
-      const timer = setInterval(() => void sweep().catch((e) => log(`sweep: ${e.message}`)), sweepIntervalMs);
+      const timer = setInterval(
+        () => void sweep().catch((e) => log(`sweep: ${e.message}`)),
+        sweepIntervalMs,
+      );
       timer.unref();
       stoppers.push(async () => clearInterval(timer));
     }

@@ -104,8 +104,13 @@ function fromRaisedHttpError(error) {
       headers,
     });
   } catch {
-    return new ApiError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', {
-      details: String(error.message),
-    });
+    return new ApiError(
+      500,
+      'PGRST121',
+      'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
+      {
+        details: String(error.message),
+      },
+    );
   }
 }

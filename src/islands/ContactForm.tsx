@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ContactField } from '../lib/contact';
+import type { ContactField, FieldRule, SubmitFailure } from '../lib/contact';
 import * as fr from '../lib/i18n/fr';
 import {
   $contactDraft,
@@ -27,12 +27,42 @@ interface Props {
 }
 
 const t = fr.contact.form;
-// Loaded on first use only (first focus or input): the submission logic and supabase-js.
+const te = fr.contact.fieldErrors;
+// Loaded on first use only (first focus or input): the submission logic and the Supabase clients.
 const loadLogic = () => import('../lib/contact');
 const loadClient = () => import('../lib/supabase-config').then((config) => config.browserClient());
 const field =
   'block min-h-11 w-full rounded-xl border border-line bg-white px-4 py-2.5 text-base text-ink shadow-sm ' +
   'placeholder:text-muted focus:border-accent-700 focus:ring-2 focus:ring-accent-700/30 focus:outline-none';
+
+/** The French explanation of a refused field. */
+function fieldMessage(
+  name: ContactField,
+  rule: FieldRule,
+  maxLengths: Props['maxLengths'],
+): string {
+  switch (rule) {
+    case 'required':
+      return te.required[name];
+    case 'too_long':
+      return te.tooLong(maxLengths[name as keyof Props['maxLengths']] ?? 0);
+    case 'characters':
+      return te.characters;
+    case 'letters':
+      return te.letters;
+    case 'format':
+      return name === 'email' ? te.emailFormat : te.phoneFormat;
+    case 'choice':
+      return te.choice;
+  }
+}
+
+/** The agency's phone number as the page shows it (footer link), for the rate-limit message. */
+function pagePhone(): string {
+  const link =
+    document.querySelector('footer a[href^="tel:"]') ?? document.querySelector('a[href^="tel:"]');
+  return link?.textContent?.trim() ?? '';
+}
 
 /**
  * The contact form: six fields with the browser's own checks, a persisted draft (fields + row id)
@@ -48,7 +78,30 @@ export default function ContactForm({
 }: Props) {
   const draft = useStore($contactDraft);
   const honeypot = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
+  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const [notice, setNotice] = useState('');
+
+  // Offline at submit: send again by itself when the browser is back online (same row id).
+  const [waitingForNetwork, setWaitingForNetwork] = useState(false);
+  useEffect(() => {
+    if (!waitingForNetwork) return;
+    const resend = () => {
+      setWaitingForNetwork(false);
+      formRef.current?.requestSubmit();
+    };
+    window.addEventListener('online', resend, { once: true });
+    return () => window.removeEventListener('online', resend);
+  }, [waitingForNetwork]);
+
+  /** Shows why a field was refused, keeps every value, and moves the focus there. */
+  const showFieldError = (failure: SubmitFailure) => {
+    if (!failure.field) return;
+    const { name, rule } = failure.field;
+    setErrors({ [name]: fieldMessage(name, rule, maxLengths) });
+    document.getElementById(`${id}-${name}`)?.focus();
+  };
 
   useEffect(() => {
     restoreDraft();
@@ -60,19 +113,35 @@ export default function ContactForm({
   const warmUp = () => void Promise.all([loadLogic(), loadClient()]).catch(() => {});
   const onChange = (
     event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>,
-  ) => updateDraftField(event.target.name as ContactField, event.target.value);
+  ) => {
+    const name = event.target.name as ContactField;
+    updateDraftField(name, event.target.value);
+    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+  };
 
   const { submitting, onSubmit } = useSubmitOnce(async () => {
+    let failure: SubmitFailure | null = null;
     try {
-      const [{ submitContact }, client] = await Promise.all([loadLogic(), loadClient()]);
+      const [{ checkFields, submitContact }, client] = await Promise.all([
+        loadLogic(),
+        loadClient(),
+      ]);
+      // The browser's own check (same rules as the server): nothing is sent, the field says why.
+      const invalid = checkFields($contactDraft.get().fields);
+      if (invalid) return showFieldError(invalid);
       const result = await submitContact(
         client,
         $contactDraft.get(),
-        honeypot.current?.value ?? '',
+        { honeypot: honeypot.current?.value ?? '' },
         markDraftStored,
       );
-      if (!result.ok) throw result.error;
+      if (!result.ok) {
+        failure = result;
+        throw result.error;
+      }
       clearDraft();
+      setErrors({});
+      setNotice('');
       if (honeypot.current) honeypot.current.value = '';
       toast({ title: fr.contact.successTitle, description: fr.contact.successText });
     } catch (error) {
@@ -82,6 +151,13 @@ export default function ContactForm({
         description: fr.contact.errorText,
         variant: 'destructive',
       });
+      if (failure?.field) showFieldError(failure);
+      if (failure?.retryAfter) {
+        setNotice(fr.contact.rateLimited(fr.contact.retryIn(failure.retryAfter), pagePhone()));
+      } else if (failure?.offline || !navigator.onLine) {
+        setNotice(fr.contact.offline);
+        setWaitingForNetwork(true);
+      } else setNotice(failure?.field ? fr.contact.fieldErrorSummary : '');
     }
   });
 
@@ -97,27 +173,43 @@ export default function ContactForm({
       )}
     </label>
   );
+  /** aria-invalid / aria-describedby of a field with an error. */
+  const invalid = (name: ContactField) =>
+    errors[name]
+      ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${name}-error` }
+      : {};
+  const error = (name: ContactField) =>
+    errors[name] ? (
+      <p id={`${id}-${name}-error`} className="mt-1.5 text-sm font-medium text-danger">
+        {errors[name]}
+      </p>
+    ) : null;
   const input = (
     name: Exclude<ContactField, 'service_souhaite' | 'message'>,
     type: string,
     autoComplete: string,
     required = true,
   ) => (
-    <input
-      id={`${id}-${name}`}
-      name={name}
-      type={type}
-      autoComplete={autoComplete}
-      required={required}
-      maxLength={maxLengths[name]}
-      value={draft.fields[name]}
-      onChange={onChange}
-      className={field}
-    />
+    <>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required={required}
+        maxLength={maxLengths[name]}
+        value={draft.fields[name]}
+        onChange={onChange}
+        className={field}
+        {...invalid(name)}
+      />
+      {error(name)}
+    </>
   );
 
   return (
     <form
+      ref={formRef}
       aria-label={t.label}
       onSubmit={onSubmit}
       onFocusCapture={warmUp}
@@ -153,6 +245,7 @@ export default function ContactForm({
           value={draft.fields.service_souhaite}
           onChange={onChange}
           className={field}
+          {...invalid('service_souhaite')}
         >
           <option value="">{t.servicePlaceholder}</option>
           {services.map((choice) => (
@@ -161,6 +254,7 @@ export default function ContactForm({
             </option>
           ))}
         </select>
+        {error('service_souhaite')}
       </div>
       <div>
         {label('message', t.message)}
@@ -174,7 +268,9 @@ export default function ContactForm({
           value={draft.fields.message}
           onChange={onChange}
           className={`${field} resize-y`}
+          {...invalid('message')}
         />
+        {error('message')}
       </div>
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-hp`}>{t.honeypot}</label>
@@ -197,6 +293,9 @@ export default function ContactForm({
           {t.consentLink}
         </a>
         .
+      </p>
+      <p role="alert" className="text-sm font-medium text-danger empty:hidden">
+        {notice}
       </p>
       <button
         type="submit"

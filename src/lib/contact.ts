@@ -6,11 +6,18 @@
  */
 import type { FormsClient } from './supabase-config';
 
-// The services and limits are the Edge Function's own validation constants, which mirror the
-// database checks (tests/backend verifies the mirror): one definition for browser, function and database.
-import { MAX_LENGTHS, SERVICES, type Service } from '../../supabase/functions/_shared/validation';
+// The fields, services, limits and rules are the Edge Function's own validation module, mirrored by
+// the database checks (tests/backend runs one corpus through all three): one definition everywhere.
+import {
+  fieldOfDatabaseError,
+  MAX_LENGTHS,
+  SERVICES,
+  validateContact,
+  type FieldRule,
+  type Service,
+} from '../../supabase/functions/_shared/validation';
 
-export { MAX_LENGTHS, SERVICES, type Service };
+export { MAX_LENGTHS, SERVICES, type FieldRule, type Service };
 
 /** The six fields of a contact request, as typed in the form. */
 export interface ContactFields {
@@ -33,6 +40,8 @@ export interface ContactDraft {
    * draft gives it a new id: the corrected request is a new row, not silently the old one.
    */
   stored: boolean;
+  /** When the visitor started this draft (ms since epoch, their clock; 0 before the first edit). */
+  startedAt: number;
 }
 
 /** Name of the honeypot field (never shown to people; bots fill it). */
@@ -68,39 +77,104 @@ export function toPayload(fields: ContactFields) {
   };
 }
 
-export type SubmitResult =
-  { ok: true; dropped?: boolean } | { ok: false; stage: 'insert' | 'function'; error: unknown };
+/** Why a submission failed, as the form explains it. */
+export type SubmitFailure = {
+  ok: false;
+  stage: 'insert' | 'function';
+  error: unknown;
+  /** The browser is offline: keep the draft and send it again on the `online` event. */
+  offline?: boolean;
+  /** A field the browser rules or the database refused, and why. */
+  field?: { name: ContactField; rule: FieldRule };
+  /** Refused by the rate limit: seconds to wait before retrying. */
+  retryAfter?: number;
+};
+export type SubmitResult = { ok: true } | SubmitFailure;
+
+/** Extra values the server checks besides the six fields. */
+export interface SubmitExtras {
+  /** Value of the honeypot field (people leave it empty; such rows are stored as spam). */
+  honeypot?: string;
+  /** Now, in ms since epoch (the fill time is now − draft.startedAt). */
+  now?: number;
+  /** Cloudflare Turnstile token, when the widget is configured. */
+  captchaToken?: string;
+  /** Whether the browser says it is online (navigator.onLine). */
+  online?: () => boolean;
+}
+
+/** The browser's check of the fields, the same rules as the function and the database. */
+export function checkFields(fields: ContactFields): SubmitFailure | null {
+  const result = validateContact(toPayload(fields));
+  if (result.ok || result.field === 'body') return null;
+  return {
+    ok: false,
+    stage: 'insert',
+    error: new Error(result.error),
+    field: { name: result.field, rule: result.rule },
+  };
+}
+
+/** Seconds to wait from a 429 answer (`details: "retry_after=N"`), or undefined. */
+function retryAfterOf(error: { code?: string; details?: string | null }): number | undefined {
+  if (error.code !== 'rate_limited') return undefined;
+  const seconds = Number(/retry_after=(\d+)/.exec(error.details ?? '')?.[1]);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 60;
+}
 
 /**
  * Sends a contact request in two sequential calls: `insert` into `contacts` with the draft's id
- * (without `.select()`: anon may not read rows back), then `send-contact-email` with the six fields.
+ * (without `.select()`: anon may not read rows back), the honeypot and the fill time, then
+ * `send-contact-email` with the id and the six fields (the function mails the stored row, once).
  * A 409 / 23505 on the insert means the row with this id is already saved (a retry after a failed
- * e-mail step), so the e-mail step runs. A filled honeypot pretends success and sends nothing.
- * @param client the Supabase client (or a fake)
- * @param draft the draft (id + fields)
- * @param honeypot the value of the honeypot field
+ * or lost e-mail step), so the e-mail step runs.
+ * @param client the forms client (or a fake)
+ * @param draft the draft (id + fields + start time)
+ * @param extras honeypot, clock, Turnstile token, online status
  * @param onStored called once the row is known to be in the database
  */
 export async function submitContact(
   client: FormsClient,
   draft: ContactDraft,
-  honeypot = '',
+  extras: SubmitExtras = {},
   onStored: () => void = () => {},
 ): Promise<SubmitResult> {
-  if (honeypot.trim()) return { ok: true, dropped: true };
+  const online = extras.online ?? (() => globalThis.navigator?.onLine !== false);
+  const invalid = checkFields(draft.fields);
+  if (invalid) return invalid;
   const payload = toPayload(draft.fields);
+  const now = extras.now ?? Date.now();
+  const row: Record<string, unknown> = {
+    id: draft.id,
+    ...payload,
+    site_web: extras.honeypot ?? '',
+    fill_ms: draft.startedAt > 0 ? Math.max(0, Math.round(now - draft.startedAt)) : null,
+  };
+  if (extras.captchaToken) row.captcha_token = extras.captchaToken;
   try {
-    const { error } = await client.from('contacts').insert({ id: draft.id, ...payload });
-    if (error && !isUniqueViolation(error)) return { ok: false, stage: 'insert', error };
+    const { error } = await client.from('contacts').insert(row);
+    if (error && !isUniqueViolation(error)) {
+      const field = fieldOfDatabaseError(error);
+      return {
+        ok: false,
+        stage: 'insert',
+        error,
+        offline: !online() || undefined,
+        field: field ? { name: field.field, rule: field.rule } : undefined,
+        retryAfter: retryAfterOf(error),
+      };
+    }
   } catch (error) {
-    return { ok: false, stage: 'insert', error };
+    return { ok: false, stage: 'insert', error, offline: !online() || undefined };
   }
   onStored();
   try {
-    const { error } = await client.functions.invoke('send-contact-email', { body: payload });
-    if (error) return { ok: false, stage: 'function', error };
+    const { error } = await client.functions.invoke('send-contact-email', {
+      body: { id: draft.id, ...payload },
+    });
+    if (error) return { ok: false, stage: 'function', error, offline: !online() || undefined };
   } catch (error) {
-    return { ok: false, stage: 'function', error };
+    return { ok: false, stage: 'function', error, offline: !online() || undefined };
   }
   return { ok: true };
 }

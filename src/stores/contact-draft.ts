@@ -41,7 +41,7 @@ export function newId(): string {
 }
 
 function blankDraft(): ContactDraft {
-  return { id: newId(), fields: { ...EMPTY_FIELDS }, stored: false };
+  return { id: newId(), fields: { ...EMPTY_FIELDS }, stored: false, startedAt: 0 };
 }
 
 /** The draft being typed. Empty (no id) until `restoreDraft` runs in the browser. */
@@ -49,6 +49,7 @@ export const $contactDraft = atom<ContactDraft>({
   id: '',
   fields: { ...EMPTY_FIELDS },
   stored: false,
+  startedAt: 0,
 });
 
 function save(draft: ContactDraft, storage = browserStorage()) {
@@ -73,7 +74,8 @@ function readStored(storage: DraftStorage | null): ContactDraft | null {
       const value = (data.fields as Partial<ContactFields>)[key];
       if (typeof value === 'string') fields[key] = value;
     }
-    return { id: data.id, fields, stored: data.stored === true };
+    const startedAt = typeof data.startedAt === 'number' && data.startedAt > 0 ? data.startedAt : 0;
+    return { id: data.id, fields, stored: data.stored === true, startedAt };
   } catch {
     return null;
   }
@@ -112,7 +114,9 @@ export function updateDraftField(
     current.stored || !current.id
       ? { id: newId(), stored: false }
       : { id: current.id, stored: false };
-  save({ ...base, fields: { ...current.fields, [field]: value } }, storage);
+  // The fill time starts with the first edit (the server flags requests sent faster than a person).
+  const startedAt = current.startedAt || Date.now();
+  save({ ...base, startedAt, fields: { ...current.fields, [field]: value } }, storage);
 }
 
 /** Records that the row of this draft is in the database. */

@@ -1,28 +1,38 @@
-// The real send-contact-email function (Deno, via the gateway) against the real SMTP catcher.
-import { FunctionsHttpError } from '@supabase/supabase-js';
+// The real send-contact-email function (Deno, via the gateway) against the real database and SMTP
+// catcher: it mails the STORED row, once, whoever calls it.
+import { FunctionsHttpError } from '@supabase/functions-js';
 import { describe, expect, it } from 'vitest';
 import {
   backend,
   caughtMail,
   control,
   mailAbout,
+  storedContact,
   supabaseClient,
   validContact,
+  waitForMail,
 } from './support.mjs';
 
 const functionUrl = () => `${backend().urls.functionsUrl}/send-contact-email`;
 
-/** Waits until maildev lists `count` e-mails about `needle` (SMTP delivery is asynchronous to the listing). */
-async function waitForMail(needle, count = 1, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  let found = [];
-  while (Date.now() < deadline) {
-    found = await mailAbout(needle);
-    if (found.length >= count) return found;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return found;
+/** Stores a row as the form does (insert as anon) and returns it. */
+async function stored(overrides = {}) {
+  const row = validContact(overrides);
+  const { error } = await supabaseClient().from('contacts').insert(row);
+  expect(error).toBeNull();
+  return row;
 }
+
+/** The body the form sends: the row id and the six fields. */
+const bodyOf = ({ id, prenom, nom, email, telephone, service_souhaite, message }) => ({
+  id,
+  prenom,
+  nom,
+  email,
+  telephone,
+  service_souhaite,
+  message,
+});
 
 function invokeRaw(body, init = {}) {
   return fetch(functionUrl(), {
@@ -38,14 +48,14 @@ function invokeRaw(body, init = {}) {
 }
 
 describe('send-contact-email through the gateway', () => {
-  it('e-mails the agency inbox once, with every field and the HTML escaped', async () => {
-    const contact = validContact({
+  it('e-mails the agency inbox once, with every stored field and the HTML escaped', async () => {
+    const contact = await stored({
       nom: '<b>Lovelace</b> & "Byron"',
       message: "Bonjour,\n<script>alert('x')</script>\nÀ bientôt",
       service_souhaite: 'Support & Maintenance',
     });
     const { data, error } = await supabaseClient().functions.invoke('send-contact-email', {
-      body: contact,
+      body: bodyOf(contact),
     });
     expect(error).toBeNull();
     expect(data).toEqual({ ok: true });
@@ -58,64 +68,89 @@ describe('send-contact-email through the gateway', () => {
     expect(mail.replyTo?.[0]?.address ?? mail.headers['reply-to']).toContain(contact.email);
     expect(mail.subject).toContain(contact.prenom);
     expect(mail.subject).toContain('Support & Maintenance');
-    for (const value of [
-      contact.prenom,
-      contact.nom,
-      contact.email,
-      contact.telephone,
-      contact.service_souhaite,
-      contact.message,
-    ]) {
-      expect(mail.text).toContain(value);
-    }
+    for (const value of Object.values(bodyOf(contact)).slice(1)) expect(mail.text).toContain(value);
     expect(mail.html).toContain('&lt;b&gt;Lovelace&lt;/b&gt; &amp; &quot;Byron&quot;');
     expect(mail.html).toContain('&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;');
-    expect(mail.html).toContain('Support &amp; Maintenance');
     expect(mail.html).not.toContain('<script>');
-    expect(mail.html).not.toContain('<b>Lovelace');
+    expect((await storedContact(contact.id)).mailed_at).toBeInstanceOf(Date);
   });
 
   it('works with the legacy anon key too (Authorization: Bearer <anon JWT>)', async () => {
-    const contact = validContact();
+    const contact = await stored();
     const { error } = await supabaseClient(backend().keys.anon).functions.invoke(
       'send-contact-email',
-      { body: contact },
+      { body: bodyOf(contact) },
     );
     expect(error).toBeNull();
     expect(await waitForMail(contact.prenom)).toHaveLength(1);
   });
 
+  it('refuses an unknown id with 404 and mails nothing', async () => {
+    const before = (await caughtMail()).length;
+    const res = await invokeRaw(JSON.stringify(bodyOf(validContact())));
+    expect(res.status).toBe(404);
+    expect((await res.json()).error).toMatch(/No contact request with id/);
+    expect((await caughtMail()).length).toBe(before);
+  });
+
+  it('mails the same id once, however often it is called (also concurrently)', async () => {
+    const contact = await stored();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => invokeRaw(JSON.stringify(bodyOf(contact)))),
+    );
+    expect(answers.every((res) => res.ok)).toBe(true);
+    const again = await invokeRaw(JSON.stringify({ id: contact.id }));
+    expect(await again.json()).toEqual({ ok: true });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await waitForMail(contact.prenom)).toHaveLength(1);
+  });
+
+  it('mails the row, not a body that differs from it', async () => {
+    const contact = await stored();
+    const forged = {
+      ...bodyOf(contact),
+      nom: 'Mallory',
+      email: 'evil@evil.example',
+      message: 'Achetez',
+    };
+    expect((await invokeRaw(JSON.stringify(forged))).status).toBe(200);
+    const [mail] = await waitForMail(contact.prenom);
+    expect(mail.text).toContain(contact.message);
+    expect(mail.text).not.toContain('Mallory');
+    expect(mail.replyTo?.[0]?.address ?? mail.headers['reply-to']).toContain(contact.email);
+  });
+
   it.each([
-    ['invalid JSON', '{"prenom": "Ada",', 400, /valid JSON/],
+    ['invalid JSON', '{"id": ', {}, 400, /valid JSON/],
+    ['no id', JSON.stringify({ prenom: 'Ada' }), {}, 400, /"id"/],
     [
-      'a missing field',
-      JSON.stringify({ ...validContact(), email: undefined }),
-      422,
-      /"email" is required/,
+      'text/plain (no CORS preflight)',
+      JSON.stringify({ id: crypto.randomUUID() }),
+      { 'Content-Type': 'text/plain' },
+      415,
+      /application\/json/,
     ],
     [
-      'a bad e-mail',
-      JSON.stringify(validContact({ email: 'ada@' })),
-      422,
-      /"email" must be a valid e-mail/,
+      'a 20 MB body',
+      JSON.stringify({ id: crypto.randomUUID(), message: 'x'.repeat(20_000_000) }),
+      {},
+      413,
+      /at most 16384 bytes/,
     ],
     [
-      'an unknown service',
-      JSON.stringify(validContact({ service_souhaite: 'Plomberie' })),
+      'a field the rules refuse',
+      JSON.stringify({ ...validContact(), email: 'Evil<x@evil.io>' }),
+      {},
       422,
-      /"service_souhaite" must be one of/,
-    ],
-    [
-      'an over-long message',
-      JSON.stringify(validContact({ message: 'x'.repeat(5001) })),
-      422,
-      /"message" must be at most 5000/,
+      /"email" must be one e-mail address/,
     ],
   ])(
     'refuses %s with a 4xx and a clear JSON message, sending nothing',
-    async (_label, body, status, message) => {
+    async (_label, body, headers, status, message) => {
       const before = (await caughtMail()).length;
-      const res = await invokeRaw(body);
+      const res = await invokeRaw(body, {
+        headers: { 'Content-Type': 'application/json', ...headers },
+      });
       expect(res.status).toBe(status);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect((await res.json()).error).toMatch(message);
@@ -129,14 +164,14 @@ describe('send-contact-email through the gateway', () => {
     expect((await res.json()).error).toMatch(/Method GET is not allowed; use POST/);
   });
 
-  it('gives supabase-js a FunctionsHttpError whose body names the field', async () => {
+  it('gives functions-js a FunctionsHttpError whose body names the field', async () => {
     const { data, error } = await supabaseClient().functions.invoke('send-contact-email', {
-      body: { prenom: 'Ada' },
+      body: { ...bodyOf(validContact()), nom: '\u00a0' },
     });
     expect(data).toBeNull();
     expect(error).toBeInstanceOf(FunctionsHttpError);
     expect(error.context.status).toBe(422);
-    expect((await error.context.json()).error).toMatch(/"nom" is required/);
+    expect(await error.context.json()).toMatchObject({ field: 'nom', rule: 'required' });
   });
 
   it('answers the browser preflight itself with the CORS headers', async () => {
@@ -170,21 +205,22 @@ describe('send-contact-email through the gateway', () => {
 });
 
 describe('failures for real', () => {
-  it('fails with 502 while the SMTP catcher is down, and works again once it is back', async () => {
-    const contact = validContact();
+  it('fails with 502 while the SMTP catcher is down, and mails once when it is back', async () => {
+    const contact = await stored();
     await control('mail/stop');
     try {
       const { error } = await supabaseClient().functions.invoke('send-contact-email', {
-        body: contact,
+        body: bodyOf(contact),
       });
       expect(error).toBeInstanceOf(FunctionsHttpError);
       expect(error.context.status).toBe(502);
       expect((await error.context.json()).error).toMatch(/could not be sent/);
+      expect((await storedContact(contact.id)).mailed_at).toBeNull();
     } finally {
       await control('mail/start');
     }
     const { error } = await supabaseClient().functions.invoke('send-contact-email', {
-      body: contact,
+      body: bodyOf(contact),
     });
     expect(error).toBeNull();
     expect(await waitForMail(contact.prenom)).toHaveLength(1);
@@ -197,7 +233,7 @@ describe('failures for real', () => {
       expect(insert.status).toBe(0);
       expect(insert.error?.message).toMatch(/fetch failed/);
       const { error } = await supabaseClient().functions.invoke('send-contact-email', {
-        body: validContact(),
+        body: bodyOf(validContact()),
       });
       expect(error?.name).toBe('FunctionsFetchError');
     } finally {

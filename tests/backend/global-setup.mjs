@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { CONTACT_FROM, CONTACT_TO, startBackend } from '../../local-backend/index.mjs';
 import { TEST_PORTS } from './ports.mjs';
 
@@ -22,8 +23,17 @@ export default async function setup(project) {
     dataDir,
     ports: TEST_PORTS,
     functionEnv,
+    sweepIntervalMs: 0, // the tests run the sweep themselves (POST <control>/sweep)
     log: (msg) => logs.push(msg),
   });
+  // The suite sends hundreds of requests from 127.0.0.1: lift the per-address limit (the rate-limit
+  // tests set their own).
+  const admin = new pg.Client({ connectionString: backend.urls.dbUrl });
+  await admin.connect();
+  await admin.query(
+    `update private.rate_limits set max_count = 100000 where name = 'contacts_per_address'`,
+  );
+  await admin.end();
   console.log(`[backend tests] local backend ready in ${backend.startupMs} ms (data: ${dataDir})`);
 
   const actions = {
@@ -31,13 +41,14 @@ export default async function setup(project) {
     'mail/start': () => backend.mail.start(),
     'gateway/stop': () => backend.gateway.stop(),
     'gateway/start': () => backend.gateway.start(),
+    sweep: () => backend.sweep({ olderThan: '0 seconds' }),
   };
   const control = http.createServer(async (req, res) => {
     const action = actions[req.url?.slice(1) ?? ''];
     if (!action) return void res.writeHead(404).end();
     try {
-      await action();
-      res.writeHead(204).end();
+      const result = await action();
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(result ?? {}));
     } catch (error) {
       res.writeHead(500).end(String(error?.message ?? error));
     }

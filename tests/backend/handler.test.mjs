@@ -1,6 +1,10 @@
-// Unit tests of the pure Edge Function handler (no Deno, no network): a fake mailer records mail.
+// Unit tests of the pure Edge Function handler (no Deno, no network): a fake mailer records mail, a
+// fake store holds rows, a fake verifier plays Turnstile.
 import { describe, expect, it } from 'vitest';
-import { createHandler } from '../../supabase/functions/send-contact-email/handler.ts';
+import {
+  createHandler,
+  MAX_BODY_BYTES,
+} from '../../supabase/functions/send-contact-email/handler.ts';
 import { corsHeaders } from '../../supabase/functions/_shared/cors.ts';
 import {
   createMailer,
@@ -8,15 +12,20 @@ import {
   MailSendError,
 } from '../../supabase/functions/_shared/mailer.ts';
 import { escapeHtml } from '../../supabase/functions/_shared/html.ts';
+import { createTurnstileVerifier } from '../../supabase/functions/_shared/turnstile.ts';
 
 const ENV = { CONTACT_TO: 'agence@example.test', CONTACT_FROM: 'Site <site@example.test>' };
-const VALID = {
+const ID = '7d3c1c8e-6f0b-4d3a-9a57-2f1e0c9b8a01';
+const ROW = {
+  id: ID,
   prenom: 'Ada',
   nom: 'Lovelace',
   email: 'ada@example.com',
   telephone: '0612345678',
   service_souhaite: 'Formation Équipe',
   message: 'Bonjour',
+  client_address: '203.0.113.7',
+  captcha_token: null,
 };
 
 function fakeMailer({ fail = false } = {}) {
@@ -29,6 +38,35 @@ function fakeMailer({ fail = false } = {}) {
         if (fail) throw new MailSendError('boom');
         sent.push(message);
       },
+    },
+  };
+}
+
+/** In-memory public.contacts with the store's semantics. */
+function fakeStore(rows = [ROW]) {
+  const table = new Map(
+    rows.map((row) => [row.id, { ...row, mailed: false, spam: null, claimed: false }]),
+  );
+  return {
+    table,
+    async claim(id) {
+      const row = table.get(id);
+      if (!row) return { refusal: 'unknown' };
+      if (row.spam) return { refusal: 'spam' };
+      if (row.mailed) return { refusal: 'mailed' };
+      if (row.claimed) return { refusal: 'busy' };
+      row.claimed = true;
+      const { mailed, spam, claimed, ...stored } = row;
+      return { row: stored };
+    },
+    async markMailed(id) {
+      Object.assign(table.get(id), { mailed: true, claimed: false });
+    },
+    async release(id) {
+      table.get(id).claimed = false;
+    },
+    async flagSpam(id, reason) {
+      Object.assign(table.get(id), { spam: reason, claimed: false });
     },
   };
 }
@@ -48,13 +86,19 @@ function expectCors(response) {
 }
 
 const silent = () => {};
+const handler = (over = {}) =>
+  createHandler({
+    env: ENV,
+    mailer: fakeMailer().mailer,
+    store: fakeStore(),
+    logError: silent,
+    ...over,
+  });
 
 describe('send-contact-email handler', () => {
   it('answers the CORS preflight with 200 and the CORS headers, sending nothing', async () => {
     const { sent, mailer } = fakeMailer();
-    const res = await createHandler({ env: ENV, mailer })(
-      new Request('http://localhost/x', { method: 'OPTIONS' }),
-    );
+    const res = await handler({ mailer })(new Request('http://localhost/x', { method: 'OPTIONS' }));
     expect(res.status).toBe(200);
     expectCors(res);
     expect(sent).toHaveLength(0);
@@ -63,159 +107,198 @@ describe('send-contact-email handler', () => {
   it.each(['GET', 'PUT', 'DELETE', 'PATCH'])(
     'refuses %s with 405 JSON naming POST',
     async (method) => {
-      const res = await createHandler({ env: ENV, mailer: fakeMailer().mailer })(
-        new Request('http://localhost/x', { method }),
-      );
+      const res = await handler()(new Request('http://localhost/x', { method }));
       expect(res.status).toBe(405);
       expectCors(res);
-      expect(res.headers.get('content-type')).toMatch(/application\/json/);
       expect(res.headers.get('allow')).toBe('POST, OPTIONS');
       expect((await res.json()).error).toMatch(new RegExp(`${method}.*POST`));
     },
   );
 
   it.each([
-    ['invalid JSON', '{"prenom": ', 400, /valid JSON/],
-    ['an empty body', '', 400, /valid JSON/],
-    ['a JSON array', '[]', 400, /JSON object/],
-    ['a JSON string', '"hello"', 400, /JSON object/],
-  ])('refuses %s with 400', async (_label, body, status, message) => {
+    [
+      'text/plain (a page firing it without a CORS preflight)',
+      { 'Content-Type': 'text/plain' },
+      415,
+      /application\/json/,
+    ],
+    [
+      'a form body',
+      { 'Content-Type': 'application/x-www-form-urlencoded' },
+      415,
+      /application\/json/,
+    ],
+  ])('refuses %s with %s', async (_label, headers, status, message) => {
     const { sent, mailer } = fakeMailer();
-    const res = await createHandler({ env: ENV, mailer })(post(body));
+    const res = await handler({ mailer })(post({ id: ID }, { headers }));
     expect(res.status).toBe(status);
     expectCors(res);
     expect((await res.json()).error).toMatch(message);
     expect(sent).toHaveLength(0);
   });
 
-  it.each([
-    ['prenom missing', { prenom: undefined }, /"prenom" is required/],
-    ['nom null', { nom: null }, /"nom" is required/],
-    ['email blank', { email: '  \t ' }, /"email" must not be blank/],
-    ['message blank', { message: '\n\n' }, /"message" must not be blank/],
-    ['service missing', { service_souhaite: undefined }, /"service_souhaite" is required/],
-    ['prenom not a string', { prenom: 42 }, /"prenom" must be a string/],
-    ['prenom too long', { prenom: 'a'.repeat(101) }, /"prenom" must be at most 100/],
-    ['nom too long', { nom: 'b'.repeat(101) }, /"nom" must be at most 100/],
-    ['email too long', { email: `${'a'.repeat(250)}@x.fr` }, /"email" must be at most 254/],
-    ['email without @', { email: 'ada.example.com' }, /"email" must be a valid e-mail/],
-    ['email with a space', { email: 'ada lovelace@example.com' }, /"email" must be a valid e-mail/],
-    [
-      'email without a dot in the domain',
-      { email: 'ada@example' },
-      /"email" must be a valid e-mail/,
-    ],
-    ['telephone too long', { telephone: '0'.repeat(31) }, /"telephone" must be at most 30/],
-    ['telephone not a string', { telephone: 612345678 }, /"telephone" must be a string/],
-    [
-      'unknown service',
-      { service_souhaite: 'Plomberie' },
-      /"service_souhaite" must be one of: Création de Site Web/,
-    ],
-    ['message too long', { message: 'm'.repeat(5001) }, /"message" must be at most 5000/],
-    ['id not a uuid', { id: 'abc' }, /"id", when given, must be a UUID/],
-  ])('refuses %s with 422 and a message naming the field', async (_label, change, message) => {
+  it('refuses a body over 16 KB with 413, sending nothing', async () => {
     const { sent, mailer } = fakeMailer();
-    const res = await createHandler({ env: ENV, mailer })(post({ ...VALID, ...change }));
-    expect(res.status).toBe(422);
+    const res = await handler({ mailer })(post({ id: ID, message: 'x'.repeat(MAX_BODY_BYTES) }));
+    expect(res.status).toBe(413);
+    expect((await res.json()).error).toMatch(/16384 bytes/);
+    expect(sent).toHaveLength(0);
+  });
+
+  it.each([
+    ['invalid JSON', '{"id": ', /valid JSON/],
+    ['an empty body', '', /valid JSON/],
+    ['a JSON array', '[]', /"id"/],
+    ['no id', JSON.stringify({ prenom: 'Ada' }), /"id"/],
+    ['an id that is not a UUID', JSON.stringify({ id: 'abc' }), /"id"/],
+  ])('refuses %s with 400', async (_label, body, message) => {
+    const { sent, mailer } = fakeMailer();
+    const res = await handler({ mailer })(post(body));
+    expect(res.status).toBe(400);
     expectCors(res);
     expect((await res.json()).error).toMatch(message);
     expect(sent).toHaveLength(0);
   });
 
-  it('counts characters like PostgreSQL: 100 emoji are 100 characters, not 200', async () => {
+  it('refuses a body whose fields break the contact rules with 422 naming the field and the rule', async () => {
     const { sent, mailer } = fakeMailer();
-    const res = await createHandler({ env: ENV, mailer })(
-      post({ ...VALID, prenom: '😀'.repeat(100) }),
+    const res = await handler({ mailer })(post({ ...ROW, email: 'x,y@b.co' }));
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ field: 'email', rule: 'format' });
+    expect(sent).toHaveLength(0);
+  });
+
+  it('refuses an unknown id with 404 and mails nothing', async () => {
+    const { sent, mailer } = fakeMailer();
+    const res = await handler({ mailer })(post({ id: crypto.randomUUID() }));
+    expect(res.status).toBe(404);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('mails the STORED row, not the body, with the row id as idempotency key', async () => {
+    const { sent, mailer } = fakeMailer();
+    const res = await handler({ mailer })(
+      post({ ...ROW, prenom: 'Mallory', email: 'evil@evil.io', message: 'Spam' }),
     );
     expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    expect(sent).toHaveLength(1);
+    expect(sent[0].replyTo).toBe(ROW.email);
+    expect(sent[0].subject).toContain('Ada');
+    expect(sent[0].text).not.toContain('Mallory');
+    expect(sent[0].idempotencyKey).toBe(ID);
+  });
+
+  it('mails once: a second call for the same row answers success without mailing', async () => {
+    const { sent, mailer } = fakeMailer();
+    const send = handler({ mailer });
+    expect((await send(post({ id: ID }))).status).toBe(200);
+    const again = await send(post({ id: ID }));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ ok: true });
     expect(sent).toHaveLength(1);
   });
 
-  it('accepts a missing or empty telephone', async () => {
+  it('never mails a row flagged as spam, and answers as if it had', async () => {
     const { sent, mailer } = fakeMailer();
-    const handler = createHandler({ env: ENV, mailer });
-    expect((await handler(post({ ...VALID, telephone: undefined }))).status).toBe(200);
-    expect((await handler(post({ ...VALID, telephone: '' }))).status).toBe(200);
-    expect(sent).toHaveLength(2);
-    expect(sent[0].text).toContain('Téléphone\u00a0: non renseigné');
+    const store = fakeStore();
+    store.table.get(ID).spam = 'honeypot';
+    const res = await handler({ mailer, store })(post({ id: ID }));
+    expect(res.status).toBe(200);
+    expect(sent).toHaveLength(0);
   });
 
-  it('sends one e-mail to CONTACT_TO from CONTACT_FROM, reply-to the visitor, with every field escaped', async () => {
+  it('escapes every stored value in the HTML part', async () => {
     const { sent, mailer } = fakeMailer();
     const hostile = {
-      ...VALID,
-      id: '4f9a7c1e-8a4b-4c1d-9e2f-0a1b2c3d4e5f',
+      ...ROW,
       prenom: '<script>alert(1)</script>',
       nom: 'O\'Brien & "fils"',
       message: 'Ligne 1\n<img src=x onerror=alert(2)>',
-      service_souhaite: 'Support & Maintenance',
     };
-    const res = await createHandler({ env: ENV, mailer })(post(hostile));
-    expect(res.status).toBe(200);
-    expectCors(res);
-    expect(await res.json()).toEqual({ ok: true });
-    expect(sent).toHaveLength(1);
+    await handler({ mailer, store: fakeStore([hostile]) })(post({ id: ID }));
     const [mail] = sent;
-    expect(mail.to).toBe(ENV.CONTACT_TO);
-    expect(mail.from).toBe(ENV.CONTACT_FROM);
-    expect(mail.replyTo).toBe(VALID.email);
-    expect(mail.subject).toContain(hostile.prenom);
-    expect(mail.subject).toContain('Support & Maintenance');
-    expect(mail.idempotencyKey).toBe(`contact-${hostile.id}`);
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<img');
-    for (const value of [
-      hostile.prenom,
-      hostile.nom,
-      hostile.email,
-      hostile.telephone,
-      hostile.service_souhaite,
-      hostile.message,
-    ]) {
+    for (const value of [hostile.prenom, hostile.nom, hostile.message]) {
       expect(mail.html).toContain(escapeHtml(value));
       expect(mail.text).toContain(value);
     }
-    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(mail.html).toContain('O&#39;Brien &amp; &quot;fils&quot;');
-  });
-
-  it('keeps the subject on one line', async () => {
-    const { sent, mailer } = fakeMailer();
-    await createHandler({ env: ENV, mailer })(
-      post({ ...VALID, prenom: 'Ada\r\nBcc: evil@example.com' }),
-    );
-    expect(sent[0].subject).not.toMatch(/[\r\n]/);
   });
 
   it('answers 500 with a clear message when no mailer is configured', async () => {
-    const res = await createHandler({ env: ENV, mailer: null, logError: silent })(post(VALID));
+    const res = await handler({ mailer: null })(post({ id: ID }));
     expect(res.status).toBe(500);
     expectCors(res);
     expect((await res.json()).error).toMatch(/RESEND_API_KEY or SMTP_URL/);
   });
 
-  it('answers 500 when CONTACT_TO is missing', async () => {
-    const res = await createHandler({
-      env: { CONTACT_FROM: 'x@y.z' },
-      mailer: fakeMailer().mailer,
-      logError: silent,
-    })(post(VALID));
-    expect(res.status).toBe(500);
-    expect((await res.json()).error).toMatch(/CONTACT_TO/);
-  });
-
-  it('answers 502 when the mail provider fails, and logs the cause', async () => {
+  it('answers 502 when the mail provider fails, and releases the row for a retry', async () => {
     const logged = [];
-    const res = await createHandler({
+    const store = fakeStore();
+    const failing = createHandler({
       env: ENV,
       mailer: fakeMailer({ fail: true }).mailer,
+      store,
       logError: (...a) => logged.push(a),
-    })(post(VALID));
+    });
+    const res = await failing(post({ id: ID }));
     expect(res.status).toBe(502);
-    expectCors(res);
     expect((await res.json()).error).toMatch(/could not be sent/);
     expect(logged).toHaveLength(1);
+    const { sent, mailer } = fakeMailer();
+    expect((await handler({ mailer, store })(post({ id: ID }))).status).toBe(200);
+    expect(sent).toHaveLength(1);
+  });
+});
+
+describe('Turnstile (optional)', () => {
+  const verifierAnswering = (success) => {
+    const calls = [];
+    const fetchImpl = async (url, init) => {
+      calls.push({ url, body: String(init.body) });
+      return Response.json({ success });
+    };
+    return {
+      calls,
+      verify: createTurnstileVerifier('secret-x', fetchImpl, 'http://verifier.test/siteverify'),
+    };
+  };
+
+  it('verifies the stored token with the secret and the client address, then mails', async () => {
+    const { calls, verify } = verifierAnswering(true);
+    const { sent, mailer } = fakeMailer();
+    const store = fakeStore([{ ...ROW, captcha_token: 'tok-1' }]);
+    const res = await handler({ mailer, store, captcha: verify })(post({ id: ID }));
+    expect(res.status).toBe(200);
+    expect(sent).toHaveLength(1);
+    expect(calls[0].url).toBe('http://verifier.test/siteverify');
+    expect(Object.fromEntries(new URLSearchParams(calls[0].body))).toEqual({
+      secret: 'secret-x',
+      response: 'tok-1',
+      remoteip: '203.0.113.7',
+    });
+  });
+
+  it('refuses a rejected or missing token with 403, flags the row as spam and mails nothing', async () => {
+    for (const [token, success] of [
+      ['tok-bad', false],
+      [null, true],
+    ]) {
+      const { verify } = verifierAnswering(success);
+      const { sent, mailer } = fakeMailer();
+      const store = fakeStore([{ ...ROW, captcha_token: token }]);
+      const res = await handler({ mailer, store, captcha: verify })(post({ id: ID }));
+      expect(res.status).toBe(403);
+      expect(sent).toHaveLength(0);
+      expect(store.table.get(ID).spam).toBe('captcha');
+    }
+  });
+
+  it('is off by default: no verifier, no check', async () => {
+    const { sent, mailer } = fakeMailer();
+    expect((await handler({ mailer })(post({ id: ID }))).status).toBe(200);
+    expect(sent).toHaveLength(1);
   });
 });
 

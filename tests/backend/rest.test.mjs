@@ -1,4 +1,4 @@
-// /rest/v1 through the real gateway, with the real supabase-js client and raw HTTP: PostgREST's
+// /rest/v1 through the real gateway, with the site's client (postgrest-js, functions-js) and raw HTTP: PostgREST's
 // statuses, error bodies and headers (contract §1, §2, §3, §9).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../local-backend/jwt.mjs';
@@ -41,7 +41,7 @@ async function expectPgrstError(res, status, code, message) {
   return body;
 }
 
-describe('insert with supabase-js (publishable key, as the site does)', () => {
+describe('insert with postgrest-js (publishable key, as the site does)', () => {
   it('stores the row: 201, no data, no error', async () => {
     const row = validContact();
     const result = await supabaseClient().from('contacts').insert(row);
@@ -99,14 +99,14 @@ describe('insert with supabase-js (publishable key, as the site does)', () => {
       { nom: '  ' },
       400,
       '23514',
-      'new row for relation "contacts" violates check constraint "contacts_nom_not_blank"',
+      'new row for relation "contacts" violates check constraint "contacts_nom_letters"',
     ],
     [
       'an over-long message',
       { message: 'x'.repeat(5001) },
       400,
       '23514',
-      'new row for relation "contacts" violates check constraint "contacts_message_length"',
+      'new row for relation "contacts" violates check constraint "contacts_message_too_long"',
     ],
     [
       'a bad e-mail',
@@ -120,7 +120,7 @@ describe('insert with supabase-js (publishable key, as the site does)', () => {
       { service_souhaite: 'Plomberie' },
       400,
       '23514',
-      'new row for relation "contacts" violates check constraint "contacts_service_souhaite_allowed"',
+      'new row for relation "contacts" violates check constraint "contacts_service_souhaite_choice"',
     ],
     [
       'a bad uuid',
@@ -244,16 +244,23 @@ describe('wire details (raw HTTP)', () => {
     );
   });
 
-  it('inserts an array with ?columns= (missing keys become NULL)', async () => {
+  it('refuses a bulk insert (an array, even with ?columns=) with a PostgREST error, storing nothing', async () => {
     const a = validContact();
-    const { telephone, ...b } = validContact();
+    const b = validContact();
     const res = await rawInsert(
       [a, b],
       {},
       '/rest/v1/contacts?columns=%22id%22%2C%22prenom%22%2C%22nom%22%2C%22email%22%2C%22telephone%22%2C%22service_souhaite%22%2C%22message%22',
     );
-    expect(res.status).toBe(201);
-    expect((await storedRow(b.id)).telephone).toBeNull();
+    const body = await expectPgrstError(
+      res,
+      400,
+      'single_row_only',
+      /one contact request per insert/,
+    );
+    expect(body.details).toBeNull();
+    expect(await storedRow(a.id)).toBeUndefined();
+    expect(await storedRow(b.id)).toBeUndefined();
   });
 
   it('answers an unknown column with 400 PGRST204', async () => {

@@ -1,6 +1,9 @@
 // Helpers shared by the backend test files.
 import { randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
+import http from 'node:http';
+import { FunctionsClient } from '@supabase/functions-js';
+import { PostgrestClient } from '@supabase/postgrest-js';
+import { buildFormsClient } from '../../src/lib/supabase-config.ts';
 import pg from 'pg';
 import { inject } from 'vitest';
 
@@ -12,22 +15,26 @@ export function backend() {
 }
 
 /**
- * Stops or starts a part of the backend for real: 'mail/stop', 'mail/start', 'gateway/stop', 'gateway/start'.
+ * Stops or starts a part of the backend for real: 'mail/stop', 'mail/start', 'gateway/stop',
+ * 'gateway/start'; or runs the contact sweep now ('sweep', rows of any age: `{ due, mailed }`).
  * @param {string} action
  */
 export async function control(action) {
   const res = await fetch(`${backend().controlUrl}/${action}`, { method: 'POST' });
   if (!res.ok) throw new Error(`control ${action} failed: ${res.status} ${await res.text()}`);
+  return res.json();
 }
 
 /**
- * The real supabase-js client against the local gateway.
+ * The site's own client (postgrest-js + functions-js, as src/lib/supabase-config.ts builds it)
+ * against the local gateway.
  * @param {string} [key] API key (default: the publishable key, as the site uses)
  */
 export function supabaseClient(key = backend().keys.publishable) {
-  return createClient(backend().urls.apiUrl, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
+  return buildFormsClient(
+    { PostgrestClient, FunctionsClient },
+    { url: backend().urls.apiUrl, key },
+  );
 }
 
 /** A pg client connected as the superuser `postgres`. Call `.end()` when done. */
@@ -38,7 +45,8 @@ export async function adminClient() {
 }
 
 /**
- * A valid contact row / function body; `tag` makes it findable in the inbox and the table.
+ * A valid contact row as the form inserts it (a person took 12 s to fill it); `tag` makes it
+ * findable in the inbox and the table.
  * @param {Record<string, unknown>} [overrides]
  */
 export function validContact(overrides = {}) {
@@ -51,6 +59,7 @@ export function validContact(overrides = {}) {
     telephone: '+33 6 12 34 56 78',
     service_souhaite: 'Automatisation IA',
     message: `Bonjour, je voudrais automatiser mes devis. (${tag})`,
+    fill_ms: 12_000,
     ...overrides,
   };
 }
@@ -68,4 +77,84 @@ export async function caughtMail() {
  */
 export async function mailAbout(needle) {
   return (await caughtMail()).filter((mail) => mail.subject.includes(needle));
+}
+
+/**
+ * Sets a rate limit of the test backend (private.rate_limits); global-setup raises the per-address
+ * limit so that the suite's many requests from 127.0.0.1 pass.
+ * @param {string} name e.g. 'contacts_per_address'
+ * @param {number} maxCount
+ */
+export async function setRateLimit(name, maxCount) {
+  const db = await adminClient();
+  try {
+    await db.query('update private.rate_limits set max_count = $2 where name = $1', [
+      name,
+      maxCount,
+    ]);
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * POSTs JSON to the gateway from a given loopback address (127.0.0.0/8 all reach 127.0.0.1 on
+ * Linux), so rate limits per client address can be exercised for real.
+ * @param {string} path e.g. '/rest/v1/contacts'
+ * @param {unknown} body
+ * @param {{ from?: string, headers?: Record<string,string> }} [options]
+ * @returns {Promise<{ status: number, headers: import('node:http').IncomingHttpHeaders, text: string }>}
+ */
+export function postFrom(path, body, { from = '127.0.0.1', headers = {} } = {}) {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: backend().ports.api,
+        localAddress: from,
+        method: 'POST',
+        path,
+        headers: {
+          apikey: backend().keys.publishable,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(payload),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** The row of `id` as stored (superuser read), or undefined. */
+export async function storedContact(id) {
+  const db = await adminClient();
+  try {
+    return (await db.query('select * from public.contacts where id = $1', [id])).rows[0];
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * Waits until maildev lists `count` e-mails about `needle` (SMTP delivery is asynchronous to the
+ * listing); returns what it found.
+ */
+export async function waitForMail(needle, count = 1, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  let found = [];
+  while (Date.now() < deadline) {
+    found = await mailAbout(needle);
+    if (found.length >= count) return found;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return found;
 }

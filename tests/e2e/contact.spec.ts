@@ -275,9 +275,7 @@ test('the security headers allow only the site, Supabase and the booking frame, 
     }),
   );
   expect(policy['default-src']).toEqual(["'self'"]);
-  expect(policy['connect-src']).toEqual(
-    expect.arrayContaining(["'self'", TEST_SUPABASE_URL]),
-  );
+  expect(policy['connect-src']).toEqual(expect.arrayContaining(["'self'", TEST_SUPABASE_URL]));
   expect(policy['frame-src']).toEqual([new URL(TEST_BOOKING_URL).origin]);
   expect(policy['frame-ancestors']).toEqual(["'none'"]);
   expect(policy['object-src']).toEqual(["'none'"]);

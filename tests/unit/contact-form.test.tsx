@@ -7,13 +7,18 @@ import type { FormsClient } from '../../src/lib/supabase-config';
 const calls: string[] = [];
 let releaseInsert: () => void = () => {};
 let invokeError: unknown = null;
+let insertAnswer: {
+  error: { code?: string; message?: string; details?: string } | null;
+  status: number;
+} = {
+  error: null,
+  status: 201,
+};
 const fakeClient: FormsClient = {
   from: (table) => ({
     insert: (row) => {
       calls.push(`insert ${table} ${String(row.id)}`);
-      return new Promise(
-        (resolve) => (releaseInsert = () => resolve({ error: null, status: 201 })),
-      );
+      return new Promise((resolve) => (releaseInsert = () => resolve(insertAnswer)));
     },
   }),
   functions: {
@@ -50,6 +55,7 @@ describe('ContactForm island', () => {
   beforeEach(() => {
     calls.length = 0;
     invokeError = null;
+    insertAnswer = { error: null, status: 201 };
     localStorage.clear();
     $toasts.set([]);
   });
@@ -96,13 +102,68 @@ describe('ContactForm island', () => {
     errors.mockRestore();
   });
 
-  it('drops a bot that filled the honeypot: success shown, nothing sent', async () => {
-    const { form } = renderForm();
-    (form.querySelector(`[name="${HONEYPOT_FIELD}"]`) as HTMLInputElement).value =
-      'http://spam.example';
+  it('refuses a name of no-break spaces in the browser: the field says why, gets the focus, nothing is sent', async () => {
+    const { form, set } = renderForm();
+    set('prenom', '\u00a0\u00a0');
     fireEvent.submit(form);
     await flush();
+    const prenom = form.querySelector('[name="prenom"]') as HTMLInputElement;
     expect(calls).toEqual([]);
-    expect($toasts.get().map((t) => t.title)).toEqual(['Message envoyé\u00a0!']);
+    expect(prenom.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(prenom.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Indiquez votre prénom.',
+    );
+    expect(document.activeElement).toBe(prenom);
+    expect((form.querySelector('[name="message"]') as HTMLTextAreaElement).value).toBe('Bonjour');
+  });
+
+  it('names the field the database refused, moves the focus there and keeps every value', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    insertAnswer = {
+      error: {
+        code: '23514',
+        message:
+          'new row for relation "contacts" violates check constraint "contacts_email_format"',
+      },
+      status: 400,
+    };
+    const { form } = renderForm();
+    fireEvent.submit(form);
+    await flush();
+    await act(async () => releaseInsert());
+    await flush();
+    const email = form.querySelector('[name="email"]') as HTMLInputElement;
+    expect($toasts.get().map((t) => [t.title, t.description])).toEqual([
+      ['Erreur', 'Une erreur est survenue. Veuillez réessayer.'],
+    ]);
+    expect(document.activeElement).toBe(email);
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /une seule adresse e-mail/,
+    );
+    expect(email.value).toBe('ada@example.com');
+    errors.mockRestore();
+  });
+
+  it('shows when to retry and the phone number after a rate-limit refusal', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<footer><a href="tel:+33491000000">04 91 00 00 00</a></footer>',
+    );
+    insertAnswer = {
+      error: { code: 'rate_limited', details: 'retry_after=600', message: 'Too many' },
+      status: 429,
+    };
+    const { form } = renderForm();
+    fireEvent.submit(form);
+    await flush();
+    await act(async () => releaseInsert());
+    await flush();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Trop de demandes ont été envoyées depuis votre connexion. Réessayez dans 10\u00a0minutes ou appelez-nous au 04 91 00 00 00.',
+    );
+    expect(calls.filter((call) => call.startsWith('invoke'))).toHaveLength(0);
+    document.querySelector('footer')?.remove();
+    errors.mockRestore();
   });
 });

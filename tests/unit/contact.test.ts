@@ -16,12 +16,16 @@ const fields = {
   service_souhaite: 'Automatisation IA',
   message: 'Bonjour',
 };
+const STARTED = 1_700_000_000_000;
 const draft = (over: Partial<ContactDraft> = {}): ContactDraft => ({
   id: 'id-1',
   fields,
   stored: false,
+  startedAt: STARTED,
   ...over,
 });
+/** Extras of a visitor who took 12 s to fill the form, online. */
+const extras = { now: STARTED + 12_000, online: () => true };
 
 /** A fake client recording calls; `insert` and `invoke` answer from the given queues. */
 function fakeClient(
@@ -55,10 +59,10 @@ function fakeClient(
 }
 
 describe('submitContact', () => {
-  it('inserts the row with the draft id, then invokes send-contact-email with the six fields', async () => {
+  it('inserts the row with the draft id, honeypot and fill time, then invokes send-contact-email with the id and the six fields', async () => {
     const { client, calls } = fakeClient([{ error: null, status: 201 }], [{ error: null }]);
     const onStored = vi.fn();
-    expect(await submitContact(client, draft(), '', onStored)).toEqual({ ok: true });
+    expect(await submitContact(client, draft(), extras, onStored)).toEqual({ ok: true });
     expect(calls.map((call) => [call.kind, call.target])).toEqual([
       ['insert', 'contacts'],
       ['invoke', 'send-contact-email'],
@@ -71,22 +75,24 @@ describe('submitContact', () => {
       service_souhaite: 'Automatisation IA',
       message: 'Bonjour',
     };
-    expect(calls[0].payload).toEqual({ id: 'id-1', ...six });
-    expect(calls[1].payload).toEqual(six);
+    expect(calls[0].payload).toEqual({ id: 'id-1', ...six, site_web: '', fill_ms: 12_000 });
+    expect(calls[1].payload).toEqual({ id: 'id-1', ...six });
     expect(onStored).toHaveBeenCalledOnce();
   });
 
   it('stops at a refused insert: error path, no e-mail', async () => {
     const refusal = {
       code: '23514',
-      message: 'violates check constraint "contacts_prenom_not_blank"',
+      message:
+        'new row for relation "contacts" violates check constraint "contacts_prenom_letters"',
     };
     const { client, calls } = fakeClient([{ error: refusal, status: 400 }], []);
     const onStored = vi.fn();
-    expect(await submitContact(client, draft(), '', onStored)).toEqual({
+    expect(await submitContact(client, draft(), extras, onStored)).toMatchObject({
       ok: false,
       stage: 'insert',
       error: refusal,
+      field: { name: 'prenom', rule: 'letters' },
     });
     expect(calls).toHaveLength(1);
     expect(onStored).not.toHaveBeenCalled();
@@ -95,11 +101,50 @@ describe('submitContact', () => {
   it('treats a thrown insert (network) as an insert failure', async () => {
     const boom = new TypeError('Failed to fetch');
     const { client } = fakeClient([boom], []);
-    expect(await submitContact(client, draft())).toEqual({
+    expect(await submitContact(client, draft(), extras)).toEqual({
       ok: false,
       stage: 'insert',
       error: boom,
     });
+  });
+
+  it('says when the browser is offline, so the form can send again on `online`', async () => {
+    const boom = new TypeError('Failed to fetch');
+    const { client } = fakeClient([boom], []);
+    expect(await submitContact(client, draft(), { ...extras, online: () => false })).toEqual({
+      ok: false,
+      stage: 'insert',
+      error: boom,
+      offline: true,
+    });
+  });
+
+  it('reads the wait of a rate-limit refusal (429, details retry_after=N)', async () => {
+    const limited = { code: 'rate_limited', details: 'retry_after=540', message: 'Too many' };
+    const { client, calls } = fakeClient([{ error: limited, status: 429 }], []);
+    expect(await submitContact(client, draft(), extras)).toMatchObject({
+      ok: false,
+      stage: 'insert',
+      retryAfter: 540,
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('refuses in the browser what the database would refuse (no-break-space name), sending nothing', async () => {
+    const { client, calls } = fakeClient([], []);
+    const result = await submitContact(
+      client,
+      draft({ fields: { ...fields, prenom: '\u00a0\u200b' } }),
+      extras,
+    );
+    expect(result).toMatchObject({ ok: false, field: { name: 'prenom', rule: 'required' } });
+    expect(calls).toEqual([]);
+  });
+
+  it('sends the honeypot and a null fill time as they are: the server flags such rows as spam', async () => {
+    const { client, calls } = fakeClient([], []);
+    await submitContact(client, draft({ startedAt: 0 }), { ...extras, honeypot: 'http://x' });
+    expect(calls[0].payload).toMatchObject({ site_web: 'http://x', fill_ms: null });
   });
 
   it('reports a function failure with the row kept, and a retry reuses the id (23505 = already saved)', async () => {
@@ -118,13 +163,13 @@ describe('submitContact', () => {
       [{ error: fnError }, { error: null }],
     );
     const onStored = vi.fn();
-    expect(await submitContact(client, draft(), '', onStored)).toEqual({
+    expect(await submitContact(client, draft(), extras, onStored)).toEqual({
       ok: false,
       stage: 'function',
       error: fnError,
     });
     expect(onStored).toHaveBeenCalledOnce();
-    expect(await submitContact(client, draft({ stored: true }), '', onStored)).toEqual({
+    expect(await submitContact(client, draft({ stored: true }), extras, onStored)).toEqual({
       ok: true,
     });
     const inserts = calls.filter((call) => call.kind === 'insert');
@@ -135,7 +180,7 @@ describe('submitContact', () => {
   it('treats a thrown invoke as a function failure', async () => {
     const boom = new Error('offline');
     const { client } = fakeClient([{ error: null }], [boom]);
-    expect(await submitContact(client, draft())).toEqual({
+    expect(await submitContact(client, draft(), extras)).toEqual({
       ok: false,
       stage: 'function',
       error: boom,
@@ -145,17 +190,8 @@ describe('submitContact', () => {
   it('does not treat another conflict as saved', async () => {
     const other = { code: '23503', message: 'foreign key' };
     const { client, calls } = fakeClient([{ error: other, status: 409 }], []);
-    expect((await submitContact(client, draft())).ok).toBe(false);
+    expect((await submitContact(client, draft(), extras)).ok).toBe(false);
     expect(calls).toHaveLength(1);
-  });
-
-  it('drops a bot silently: a filled honeypot pretends success and sends nothing', async () => {
-    const { client, calls } = fakeClient([], []);
-    expect(await submitContact(client, draft(), 'https://spam.example')).toEqual({
-      ok: true,
-      dropped: true,
-    });
-    expect(calls).toEqual([]);
   });
 });
 

@@ -48,6 +48,40 @@ export const contact = {
       'Vos données servent uniquement à répondre à votre demande. En savoir plus\u00a0: ',
     consentLink: 'politique de confidentialité',
   },
+  /** Why a field was refused (by the browser, the function or the database), by rule. */
+  fieldErrors: {
+    required: {
+      prenom: 'Indiquez votre prénom.',
+      nom: 'Indiquez votre nom.',
+      email: 'Indiquez votre adresse e-mail.',
+      telephone: 'Indiquez votre numéro de téléphone.',
+      service_souhaite: 'Choisissez un service.',
+      message: 'Écrivez votre message.',
+    },
+    tooLong: (max: number) => `${max} caractères au maximum.`,
+    characters:
+      'Ce champ contient des caractères invisibles ou de contrôle (copiés-collés ?) : retirez-les.',
+    letters: 'Ce champ doit contenir au moins une lettre.',
+    emailFormat:
+      'Saisissez une seule adresse e-mail, par exemple nom@exemple.fr (sans nom affiché, espace ni virgule).',
+    phoneFormat:
+      'Le numéro ne peut contenir que des chiffres, des espaces et les signes + . - ( ).',
+    choice: 'Choisissez un service dans la liste.',
+  },
+  rateLimited: (wait: string, phone: string) =>
+    `Trop de demandes ont été envoyées depuis votre connexion. Réessayez ${wait}` +
+    (phone ? ` ou appelez-nous au ${phone}.` : '.'),
+  retryIn: (seconds: number) =>
+    seconds <= 60
+      ? 'dans une minute'
+      : seconds < 3600
+        ? `dans ${Math.ceil(seconds / 60)} minutes`
+        : seconds < 7200
+          ? 'dans une heure'
+          : `dans ${Math.ceil(seconds / 3600)} heures`,
+  offline:
+    'Vous êtes hors ligne : votre message sera envoyé automatiquement dès le retour de la connexion.',
+  fieldErrorSummary: 'Vérifiez le champ signalé.',
 } as const;
 export const newsletter = {
   sending: 'Inscription…',

@@ -35,5 +35,7 @@ export function turnstileFromEnv(
   fetchImpl: typeof fetch = fetch,
 ): CaptchaVerifier | null {
   const secret = env.TURNSTILE_SECRET_KEY?.trim();
-  return secret ? createTurnstileVerifier(secret, fetchImpl, env.TURNSTILE_VERIFY_URL || SITEVERIFY) : null;
+  return secret
+    ? createTurnstileVerifier(secret, fetchImpl, env.TURNSTILE_VERIFY_URL || SITEVERIFY)
+    : null;
 }

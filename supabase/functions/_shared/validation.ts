@@ -143,7 +143,8 @@ export function checkField(field: ContactFieldName, value: string | null): Field
  * @returns the typed contact request, or the first failing field and rule with an English message
  */
 export function validateContact(input: unknown): ValidationResult {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return fail('body', 'format');
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return fail('body', 'format');
   const body = input as Record<string, unknown>;
   const values = {} as Record<ContactFieldName, string | null>;
   for (const field of CONTACT_FIELDS) {

@@ -3,7 +3,7 @@ import type { ContactStore } from '../_shared/contact-store.ts';
 import { errorResponse, jsonResponse } from '../_shared/http.ts';
 import type { Mailer } from '../_shared/mailer.ts';
 import type { CaptchaVerifier } from '../_shared/turnstile.ts';
-import { isUuid } from '../_shared/validation.ts';
+import { CONTACT_FIELDS, isUuid, validateContact } from '../_shared/validation.ts';
 
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -56,6 +56,7 @@ async function readCapped(req: Request, limit: number): Promise<string | null> {
  * second call for the same row answers success without mailing. The sweep calls it with `{ id }`.
  * Status codes: 200 mailed, already mailed, or nothing to mail (spam rows look mailed) · 202 being
  * mailed by another call · 400 not JSON / no valid id · 403 Turnstile refused · 404 unknown id ·
+ * 422 a field of the body breaks the contact rules (`{ error, field, rule }`) ·
  * 405 wrong method · 413 body over 16 KB · 415 not application/json · 500 mail not configured ·
  * 502 mail provider failed (the row stays unmailed for a retry or the sweep).
  */
@@ -86,6 +87,17 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
     if (typeof body !== 'object' || body === null || Array.isArray(body) || !isUuid(id)) {
       return errorResponse(400, 'Request body must be a JSON object with the row "id" (a UUID).');
     }
+    // The browser's call carries the six fields too: they must pass the same rules as the database
+    // (one validation everywhere). The sweep sends the id alone.
+    if (CONTACT_FIELDS.some((field) => field in body)) {
+      const checked = validateContact(body);
+      if (!checked.ok) {
+        return jsonResponse(
+          { error: checked.error, field: checked.field, rule: checked.rule },
+          422,
+        );
+      }
+    }
 
     const to = deps.env.CONTACT_TO;
     const from = deps.env.CONTACT_FROM;
@@ -101,7 +113,8 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
 
     const claim = await deps.store.claim(id);
     if ('refusal' in claim) {
-      if (claim.refusal === 'unknown') return errorResponse(404, `No contact request with id ${id}.`);
+      if (claim.refusal === 'unknown')
+        return errorResponse(404, `No contact request with id ${id}.`);
       if (claim.refusal === 'busy') return jsonResponse({ ok: true, pending: true }, 202);
       return jsonResponse({ ok: true });
     }
@@ -116,7 +129,10 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
         : false;
       if (passed === null) {
         await deps.store.release(id);
-        return errorResponse(502, 'The anti-spam check could not be reached. Please try again later.');
+        return errorResponse(
+          502,
+          'The anti-spam check could not be reached. Please try again later.',
+        );
       }
       if (!passed) {
         await deps.store.flagSpam(id, 'captcha');
