@@ -47,6 +47,7 @@ export async function startTestBackend(
       const backend = await startBackend({
         dataDir,
         ports: TEST_BACKEND_PORTS,
+        sweepIntervalMs: 0, // the specs run the sweep themselves when they need it
         log: () => {},
         // Pin the function's mail route: a developer's supabase/functions/.env must not redirect test mail.
         functionEnv: {
@@ -56,6 +57,8 @@ export async function startTestBackend(
           CONTACT_FROM,
         },
       });
+      // Every spec submits from 127.0.0.1: lift the per-address limit (the rate-limit test sets its own).
+      await setRateLimit('contacts_per_address', 100_000);
       return {
         ...backend,
         cleanup: async () => {
@@ -102,4 +105,9 @@ export async function mailMentioning(needle: string): Promise<CaughtMail[]> {
   return (await caughtMail()).filter(
     (mail) => mail.text.includes(needle) || mail.subject.includes(needle),
   );
+}
+
+/** Sets one of the server's rate limits (private.rate_limits). */
+export async function setRateLimit(name: string, maxCount: number): Promise<void> {
+  await dbQuery('update private.rate_limits set max_count = $2 where name = $1', [name, maxCount]);
 }
