@@ -38,7 +38,8 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    sitemap({ filter: (page) => !/\/404\/?$/.test(page) }),
+    // Not in the sitemap: the 404 and the newsletter link result pages (noindex).
+    sitemap({ filter: (page) => !/\/404\/?$/.test(page) && !page.includes('/newsletter/') }),
     ogImages(),
     securityHeaders({ supabaseUrl: resolveSupabaseConfig(env).url, bookingUrl }),
   ],

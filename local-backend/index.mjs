@@ -110,6 +110,7 @@ export async function startBackend(options = {}) {
     SMTP_URL: urls.smtpUrl,
     CONTACT_TO: config.CONTACT_TO,
     CONTACT_FROM: config.CONTACT_FROM,
+    SITE_URL: `http://localhost:${process.env.PORT ?? 4321}`,
     ...readEnvFile(path.join(functionsDir, '.env')),
     ...options.functionEnv,
   };

@@ -14,13 +14,14 @@ interface Props {
 }
 
 const t = fr.newsletter;
-// Loaded on first use only (first focus or input): the sign-up logic and supabase-js.
+// Loaded on first use only (first focus or input): the sign-up logic and the Supabase clients.
 const loadLogic = () => import('../lib/newsletter');
 const loadClient = () => import('../lib/supabase-config').then((config) => config.browserClient());
 
 /**
- * Newsletter sign-up: stores the address in `newsletter_subscriptions`; a repeat sign-up is a
- * success. The field keeps its value on failure and is cleared on success.
+ * Newsletter sign-up with double opt-in: stores the address, then the server mails a confirmation
+ * link. The same notice for a new and an existing address. The field keeps its value on failure
+ * and is cleared on success.
  */
 export default function NewsletterForm({
   label,
@@ -30,20 +31,34 @@ export default function NewsletterForm({
   maxLength,
 }: Props) {
   const [email, setEmail] = useState('');
+  const [notice, setNotice] = useState('');
   const honeypot = useRef<HTMLInputElement>(null);
+  // When the visitor started typing (the server flags sign-ups sent faster than a person types).
+  const startedAt = useRef(0);
   const id = useId();
   const warmUp = () => void Promise.all([loadLogic(), loadClient()]).catch(() => {});
 
   const { submitting, onSubmit } = useSubmitOnce(async () => {
     try {
       const [{ subscribeNewsletter }, client] = await Promise.all([loadLogic(), loadClient()]);
-      const result = await subscribeNewsletter(client, email, honeypot.current?.value ?? '');
-      if (!result.ok) throw result.error;
-      setEmail('');
-      toast({
-        title: t.successTitle,
-        description: result.alreadySubscribed ? t.alreadyText : t.successText,
+      const result = await subscribeNewsletter(client, email, {
+        honeypot: honeypot.current?.value ?? '',
+        fillMs: startedAt.current ? Date.now() - startedAt.current : null,
       });
+      if (!result.ok) {
+        setNotice(
+          result.retryAfter
+            ? t.rateLimited(fr.contact.retryIn(result.retryAfter))
+            : result.invalidEmail
+              ? t.invalidEmail
+              : '',
+        );
+        throw result.error;
+      }
+      setEmail('');
+      setNotice('');
+      startedAt.current = 0;
+      toast({ title: t.pendingTitle, description: t.pendingText });
     } catch (error) {
       console.error('Newsletter:', error);
       toast({ title: t.errorTitle, description: t.errorText, variant: 'destructive' });
@@ -69,7 +84,11 @@ export default function NewsletterForm({
           autoComplete="email"
           placeholder={placeholder}
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            startedAt.current ||= Date.now();
+            setEmail(event.target.value);
+          }}
+          aria-describedby={notice ? `${id}-notice` : undefined}
           className="min-h-11 w-full rounded-full border border-white/30 bg-white px-4 text-ink placeholder:text-slate-500"
         />
       </div>
@@ -91,6 +110,13 @@ export default function NewsletterForm({
       >
         {submitting ? t.sending : submitLabel}
       </button>
+      <p
+        id={`${id}-notice`}
+        role="alert"
+        className="text-sm font-medium text-white empty:hidden sm:basis-full"
+      >
+        {notice}
+      </p>
     </form>
   );
 }

@@ -1,34 +1,49 @@
 /**
- * Newsletter sign-up: one insert into `public.newsletter_subscriptions`. The table is insert-only for
- * the browser and unique per address, so a repeat sign-up (409 / 23505) is a success. Pure: the
- * Supabase client is passed in.
+ * Newsletter sign-up with double opt-in: one insert into `public.newsletter_subscriptions` (the
+ * server answers 201 whether the address is new or not, and flags bots), then the `newsletter`
+ * function mails a confirmation link when one is due. Only confirmed addresses receive the
+ * newsletter. Pure: the client is passed in.
  */
-import { isUniqueViolation } from './contact';
 import type { FormsClient } from './supabase-config';
 
 /** Longest address the table accepts (`newsletter_subscriptions_email_length`). */
 export const NEWSLETTER_EMAIL_MAX = 254;
 
 export type SubscribeResult =
-  { ok: true; alreadySubscribed: boolean; dropped?: boolean } | { ok: false; error: unknown };
+  { ok: true } | { ok: false; error: unknown; retryAfter?: number; invalidEmail?: boolean };
 
 /**
- * Subscribes an address.
- * @param client the Supabase client (or a fake)
+ * Signs an address up (the confirmation e-mail follows).
+ * @param client the forms client (or a fake)
  * @param email the address typed by the visitor (trimmed here)
- * @param honeypot the hidden field bots fill: when set, pretend success and send nothing
+ * @param extras honeypot value and fill time in ms (the server flags bots; nothing is dropped here)
  */
 export async function subscribeNewsletter(
   client: FormsClient,
   email: string,
-  honeypot = '',
+  extras: { honeypot?: string; fillMs?: number | null } = {},
 ): Promise<SubscribeResult> {
-  if (honeypot.trim()) return { ok: true, alreadySubscribed: false, dropped: true };
+  const address = email.trim();
   try {
-    const { error } = await client.from('newsletter_subscriptions').insert({ email: email.trim() });
-    if (!error) return { ok: true, alreadySubscribed: false };
-    if (isUniqueViolation(error)) return { ok: true, alreadySubscribed: true };
-    return { ok: false, error };
+    const { error } = await client.from('newsletter_subscriptions').insert({
+      email: address,
+      site_web: extras.honeypot ?? '',
+      fill_ms: extras.fillMs ?? null,
+    });
+    if (error) {
+      const seconds = Number(/retry_after=(\d+)/.exec(String(error.details ?? ''))?.[1]);
+      return {
+        ok: false,
+        error,
+        retryAfter: error.code === 'rate_limited' ? seconds || 60 : undefined,
+        invalidEmail: error.code === '23514' || undefined,
+      };
+    }
+    const { error: mailError } = await client.functions.invoke('newsletter', {
+      body: { email: address },
+    });
+    if (mailError) return { ok: false, error: mailError };
+    return { ok: true };
   } catch (error) {
     return { ok: false, error };
   }

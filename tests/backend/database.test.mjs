@@ -51,6 +51,7 @@ describe('migrations', () => {
       '20261121000000',
       '20261121000100',
       '20261123000000',
+      '20261123000100',
     ]);
   });
 
@@ -227,22 +228,22 @@ describe('public.newsletter_subscriptions as anon', () => {
     expect((await subscribe(`${'a'.repeat(250)}@x.fr`)).error?.code).toBe('23514');
   });
 
-  it('refuses a repeat subscription, case-insensitively, with 23505 (the client treats it as success)', async () => {
+  it('turns a repeat subscription (any case) into no new row and no error: the same answer as a new one', async () => {
     await db.query('begin');
     try {
       await db.query(`select set_config('role', 'anon', true)`);
       await db.query(
         `insert into public.newsletter_subscriptions (email) values ('Repeat@Example.com') returning 1`,
       );
-      const error = await db
-        .query(
-          `insert into public.newsletter_subscriptions (email) values ('repeat@example.com') returning 1`,
-        )
-        .then(
-          () => null,
-          (e) => e,
-        );
-      expect(error?.code).toBe('23505');
+      const { rows } = await db.query(
+        `insert into public.newsletter_subscriptions (email) values ('repeat@example.com') returning 1`,
+      );
+      expect(rows).toEqual([]);
+      await db.query('reset role');
+      const count = await db.query(
+        `select count(*)::int as n from public.newsletter_subscriptions where lower(email) = 'repeat@example.com'`,
+      );
+      expect(count.rows[0].n).toBe(1);
     } finally {
       await db.query('rollback');
     }

@@ -31,7 +31,7 @@ export default async function setup(project) {
   const admin = new pg.Client({ connectionString: backend.urls.dbUrl });
   await admin.connect();
   await admin.query(
-    `update private.rate_limits set max_count = 100000 where name = 'contacts_per_address'`,
+    `update private.rate_limits set max_count = 100000 where name in ('contacts_per_address', 'newsletter_per_address')`,
   );
   await admin.end();
   console.log(`[backend tests] local backend ready in ${backend.startupMs} ms (data: ${dataDir})`);

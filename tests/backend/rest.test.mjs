@@ -187,15 +187,20 @@ describe('insert with postgrest-js (publishable key, as the site does)', () => {
     expect(result.data).toEqual({ id: row.id, prenom: row.prenom });
   });
 
-  it('treats a repeat newsletter subscription as 409 / 23505', async () => {
+  it('answers a repeat newsletter sign-up like a new one (201), keeping one row', async () => {
     const client = supabaseClient();
     const email = `lecteur.${Date.now()}@example.com`;
-    expect((await client.from('newsletter_subscriptions').insert({ email })).error).toBeNull();
+    const first = await client.from('newsletter_subscriptions').insert({ email, fill_ms: 5000 });
     const again = await client
       .from('newsletter_subscriptions')
-      .insert({ email: email.toUpperCase() });
-    expect(again.status).toBe(409);
-    expect(again.error?.code).toBe('23505');
+      .insert({ email: email.toUpperCase(), fill_ms: 5000 });
+    expect([first.status, first.error]).toEqual([201, null]);
+    expect([again.status, again.error]).toEqual([201, null]);
+    const { rows } = await db.query(
+      'select count(*)::int as n from public.newsletter_subscriptions where lower(email) = $1',
+      [email],
+    );
+    expect(rows[0].n).toBe(1);
   });
 });
 

@@ -2,60 +2,71 @@ import { describe, expect, it } from 'vitest';
 import { subscribeNewsletter } from '../../src/lib/newsletter';
 import type { FormsClient, InsertResult } from '../../src/lib/supabase-config';
 
-function fakeClient(answer: InsertResult | Error) {
-  const rows: Array<{ table: string; row: Record<string, unknown> }> = [];
+function fakeClient(answer: InsertResult | Error, invokeError: unknown = null) {
+  const calls: Array<{ target: string; payload: Record<string, unknown> }> = [];
   const client: FormsClient = {
     from: (table) => ({
       insert: async (row) => {
-        rows.push({ table, row });
+        calls.push({ target: table, payload: row });
         if (answer instanceof Error) throw answer;
         return answer;
       },
     }),
-    functions: { invoke: async () => ({ error: new Error('not used') }) },
+    functions: {
+      invoke: async (name, { body }) => {
+        calls.push({ target: name, payload: body });
+        return { error: invokeError };
+      },
+    },
   };
-  return { client, rows };
+  return { client, calls };
 }
 
 describe('subscribeNewsletter', () => {
-  it('stores the trimmed address in newsletter_subscriptions', async () => {
-    const { client, rows } = fakeClient({ error: null, status: 201 });
-    expect(await subscribeNewsletter(client, ' ada@example.com ')).toEqual({
+  it('stores the trimmed address with the honeypot and fill time, then asks for the confirmation e-mail', async () => {
+    const { client, calls } = fakeClient({ error: null, status: 201 });
+    expect(await subscribeNewsletter(client, ' ada@example.com ', { fillMs: 4000 })).toEqual({
       ok: true,
-      alreadySubscribed: false,
     });
-    expect(rows).toEqual([
-      { table: 'newsletter_subscriptions', row: { email: 'ada@example.com' } },
+    expect(calls).toEqual([
+      {
+        target: 'newsletter_subscriptions',
+        payload: { email: 'ada@example.com', site_web: '', fill_ms: 4000 },
+      },
+      { target: 'newsletter', payload: { email: 'ada@example.com' } },
     ]);
   });
 
-  it('treats a repeat subscription (409 / 23505) as a success', async () => {
-    const { client } = fakeClient({
-      error: { code: '23505', message: 'duplicate key' },
-      status: 409,
-    });
-    expect(await subscribeNewsletter(client, 'ada@example.com')).toEqual({
-      ok: true,
-      alreadySubscribed: true,
-    });
+  it('sends a filled honeypot as it is: the server flags the sign-up, nothing is mailed', async () => {
+    const { client, calls } = fakeClient({ error: null, status: 201 });
+    await subscribeNewsletter(client, 'bot@spam.io', { honeypot: 'filled', fillMs: 10 });
+    expect(calls[0].payload).toMatchObject({ site_web: 'filled', fill_ms: 10 });
   });
 
-  it('reports other refusals and network failures as errors', async () => {
+  it('reads the wait of a rate-limit refusal and flags a refused address', async () => {
+    const limited = { code: 'rate_limited', details: 'retry_after=120', message: 'Too many' };
+    expect(await subscribeNewsletter(fakeClient({ error: limited }).client, 'a@b.fr')).toEqual({
+      ok: false,
+      error: limited,
+      retryAfter: 120,
+    });
     const refusal = { code: '23514', message: 'check' };
     expect(await subscribeNewsletter(fakeClient({ error: refusal }).client, 'x@y')).toEqual({
       ok: false,
       error: refusal,
+      invalidEmail: true,
     });
+  });
+
+  it('reports a failed function call and network failures as errors', async () => {
+    const fnError = { name: 'FunctionsHttpError' };
+    expect(
+      await subscribeNewsletter(fakeClient({ error: null }, fnError).client, 'a@b.fr'),
+    ).toEqual({ ok: false, error: fnError });
     const boom = new TypeError('Failed to fetch');
     expect(await subscribeNewsletter(fakeClient(boom).client, 'x@y.fr')).toEqual({
       ok: false,
       error: boom,
     });
-  });
-
-  it('drops a bot (honeypot filled) without sending anything', async () => {
-    const { client, rows } = fakeClient({ error: null });
-    expect((await subscribeNewsletter(client, 'bot@spam.io', 'filled')).ok).toBe(true);
-    expect(rows).toEqual([]);
   });
 });

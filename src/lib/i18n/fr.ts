@@ -90,6 +90,29 @@ export const newsletter = {
   alreadyText: 'Cette adresse est déjà inscrite\u00a0: vous recevrez bien nos prochains articles.',
   errorTitle: 'Erreur',
   errorText: 'L’inscription n’a pas abouti. Veuillez réessayer.',
+  pendingTitle: 'Vérifiez votre boîte mail',
+  pendingText:
+    'Si cette adresse n’est pas encore inscrite, vous allez recevoir un e-mail avec un lien pour confirmer votre inscription.',
+  invalidEmail:
+    'Saisissez une seule adresse e-mail, par exemple nom@exemple.fr (sans nom affiché, espace ni virgule).',
+  rateLimited: (wait: string) =>
+    `Trop de demandes ont été envoyées depuis votre connexion. Réessayez ${wait}.`,
+} as const;
+/** Result pages of the newsletter e-mail links (/newsletter/<result>). */
+export const newsletterPages = {
+  confirmee: {
+    title: 'Inscription confirmée',
+    lead: 'Merci\u00a0! Votre adresse est confirmée\u00a0: vous recevrez nos prochains articles par e-mail.',
+  },
+  desinscription: {
+    title: 'Désinscription enregistrée',
+    lead: 'Vous ne recevrez plus notre newsletter. Vous pouvez vous réinscrire à tout moment depuis le blog.',
+  },
+  'lien-invalide': {
+    title: 'Lien invalide',
+    lead: 'Ce lien n’est pas valide ou n’est plus utilisable. Inscrivez-vous de nouveau depuis le blog si besoin.',
+  },
+  back: 'Retour au blog',
 } as const;
 export const booking = {
   loading: 'Chargement du calendrier…',

@@ -14,6 +14,8 @@ export interface MailMessage {
   text: string;
   /** Stable key so a retried request does not send twice where the provider supports it. */
   idempotencyKey?: string;
+  /** Extra headers (List-Unsubscribe…). */
+  headers?: Record<string, string>;
 }
 
 /** Anything that can send a MailMessage; rejects with MailSendError on failure. */
@@ -69,6 +71,7 @@ export function createResendMailer(
             subject: message.subject,
             html: message.html,
             text: message.text,
+            ...(message.headers ? { headers: message.headers } : {}),
           }),
         });
       } catch (error) {

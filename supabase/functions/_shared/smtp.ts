@@ -24,6 +24,7 @@ export function createSmtpMailer(url: string): Mailer {
           subject: message.subject,
           html: message.html,
           text: message.text,
+          headers: message.headers,
         });
       } catch (error) {
         throw new MailSendError(`SMTP send failed: ${(error as Error).message}`);

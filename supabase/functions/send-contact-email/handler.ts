@@ -1,12 +1,11 @@
 import { buildContactEmail } from '../_shared/contact-email.ts';
 import type { ContactStore } from '../_shared/contact-store.ts';
-import { errorResponse, jsonResponse } from '../_shared/http.ts';
+import { errorResponse, jsonResponse, readJson } from '../_shared/http.ts';
 import type { Mailer } from '../_shared/mailer.ts';
 import type { CaptchaVerifier } from '../_shared/turnstile.ts';
 import { CONTACT_FIELDS, isUuid, validateContact } from '../_shared/validation.ts';
 
-/** Largest request body accepted, in bytes. */
-export const MAX_BODY_BYTES = 16 * 1024;
+export { MAX_BODY_BYTES } from '../_shared/http.ts';
 
 /** What the handler needs from the outside world; injected so it can be tested without Deno. */
 export interface HandlerDeps {
@@ -20,33 +19,6 @@ export interface HandlerDeps {
   captcha?: CaptchaVerifier | null;
   /** Error logger (console.error by default). */
   logError?: (...args: unknown[]) => void;
-}
-
-/** Reads at most `limit` bytes of the body; null when it is longer. */
-async function readCapped(req: Request, limit: number): Promise<string | null> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > limit) return null;
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
 }
 
 /**
@@ -69,20 +41,9 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
         Allow: 'POST, OPTIONS',
       });
     }
-    const type = (req.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-    if (type !== 'application/json') {
-      return errorResponse(415, 'Send the request body as application/json.');
-    }
-    const text = await readCapped(req, MAX_BODY_BYTES);
-    if (text === null) {
-      return errorResponse(413, `Request body must be at most ${MAX_BODY_BYTES} bytes.`);
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return errorResponse(400, 'Request body must be valid JSON.');
-    }
+    const read = await readJson(req);
+    if ('response' in read) return read.response;
+    const { body } = read;
     const id = (body as { id?: unknown } | null)?.id;
     if (typeof body !== 'object' || body === null || Array.isArray(body) || !isUuid(id)) {
       return errorResponse(400, 'Request body must be a JSON object with the row "id" (a UUID).');

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONTACT_FROM, CONTACT_TO, startBackend, urlsFor } from '../../../local-backend/index.mjs';
-import { TEST_BACKEND_PORTS } from '../ports';
+import { TEST_BACKEND_PORTS, TEST_SITE_PORT } from '../ports';
 
 const { dbUrl: DB_URL } = urlsFor(TEST_BACKEND_PORTS);
 
@@ -55,6 +55,7 @@ export async function startTestBackend(
           SMTP_URL: `smtp://127.0.0.1:${TEST_BACKEND_PORTS.smtp}`,
           CONTACT_TO,
           CONTACT_FROM,
+          SITE_URL: `http://localhost:${TEST_SITE_PORT}`,
         },
       });
       // Every spec submits from 127.0.0.1: lift the per-address limit (the rate-limit test sets its own).

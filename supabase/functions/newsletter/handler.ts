@@ -1,0 +1,96 @@
+import { errorResponse, jsonResponse, readJson } from '../_shared/http.ts';
+import type { Mailer } from '../_shared/mailer.ts';
+import { buildConfirmationEmail } from '../_shared/newsletter-email.ts';
+import type { NewsletterStore } from '../_shared/newsletter-store.ts';
+import { signLink, verifyLink } from '../_shared/signed-link.ts';
+import { checkField } from '../_shared/validation.ts';
+
+/** What the handler needs from the outside world; injected so it can be tested without Deno. */
+export interface NewsletterDeps {
+  /**
+   * Environment: SUPABASE_URL (base of the links), SITE_URL (result pages), CONTACT_FROM (sender),
+   * NEWSLETTER_SECRET (link signatures; the service role key when unset).
+   */
+  env: Record<string, string | undefined>;
+  mailer: Mailer | null;
+  store: NewsletterStore;
+  logError?: (...args: unknown[]) => void;
+}
+
+/** Result pages of the site (noindex, French). */
+export const RESULT_PAGES = {
+  confirmed: '/newsletter/confirmee',
+  unsubscribed: '/newsletter/desinscription',
+  invalid: '/newsletter/lien-invalide',
+} as const;
+
+/**
+ * Builds the request handler of `newsletter`:
+ * - `POST { email }` (JSON, after the browser's sign-up insert): mails the confirmation link when one
+ *   is due for that address. Always `200 { ok: true }` for a valid address, whether it is new,
+ *   pending, confirmed or unknown: the answer tells nothing.
+ * - `GET ?action=confirm|unsubscribe&token=…` (links in the e-mails): does it and redirects (303) to
+ *   the site's result page; a bad token leads to the invalid-link page.
+ * - `POST ?action=unsubscribe&token=…` (one-click unsubscribe from the mail client, RFC 8058): 200.
+ */
+export function createNewsletterHandler(deps: NewsletterDeps): (req: Request) => Promise<Response> {
+  const logError = deps.logError ?? console.error;
+  const secret = deps.env.NEWSLETTER_SECRET || deps.env.SUPABASE_SERVICE_ROLE_KEY || '';
+  const site = (deps.env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
+  const base = `${(deps.env.SUPABASE_URL || '').replace(/\/+$/, '')}/functions/v1/newsletter`;
+  const redirect = (page: string) =>
+    new Response(null, { status: 303, headers: { Location: `${site}${page}` } });
+
+  async function act(url: URL): Promise<'confirmed' | 'unsubscribed' | 'invalid'> {
+    const action = url.searchParams.get('action');
+    if (action !== 'confirm' && action !== 'unsubscribe') return 'invalid';
+    const id = await verifyLink(secret, action, url.searchParams.get('token'));
+    if (!id) return 'invalid';
+    if (action === 'confirm') return (await deps.store.confirm(id)) ? 'confirmed' : 'invalid';
+    return (await deps.store.unsubscribe(id)) ? 'unsubscribed' : 'invalid';
+  }
+
+  return async (req) => {
+    if (!secret) return errorResponse(500, 'Set NEWSLETTER_SECRET (or SUPABASE_SERVICE_ROLE_KEY).');
+    const url = new URL(req.url);
+    if (req.method === 'OPTIONS') return jsonResponse({ ok: true });
+    if (req.method === 'GET') return redirect(RESULT_PAGES[await act(url)]);
+    if (req.method !== 'POST') {
+      return errorResponse(405, `Method ${req.method} is not allowed.`, {
+        Allow: 'GET, POST, OPTIONS',
+      });
+    }
+    if (url.searchParams.has('action')) {
+      const result = await act(url);
+      return result === 'invalid'
+        ? errorResponse(400, 'Invalid or expired link.')
+        : jsonResponse({ ok: true });
+    }
+
+    const read = await readJson(req);
+    if ('response' in read) return read.response;
+    const email = (read.body as { email?: unknown } | null)?.email;
+    if (typeof email !== 'string' || checkField('email', email)) {
+      return errorResponse(400, 'Request body must be a JSON object with one valid "email".');
+    }
+    const from = deps.env.CONTACT_FROM;
+    if (!deps.mailer || !from) {
+      logError('newsletter: mail is not configured (RESEND_API_KEY or SMTP_URL, CONTACT_FROM)');
+      return errorResponse(500, 'E-mail delivery is not configured.');
+    }
+    const id = await deps.store.claimConfirmation(email);
+    if (!id) return jsonResponse({ ok: true });
+    const links = {
+      confirm: `${base}?action=confirm&token=${await signLink(secret, 'confirm', id)}`,
+      unsubscribe: `${base}?action=unsubscribe&token=${await signLink(secret, 'unsubscribe', id)}`,
+    };
+    try {
+      await deps.mailer.send(buildConfirmationEmail(email, links, from));
+    } catch (error) {
+      logError('newsletter: sending failed:', error);
+      await deps.store.releaseConfirmation(id);
+      return errorResponse(502, 'The e-mail could not be sent. Please try again later.');
+    }
+    return jsonResponse({ ok: true });
+  };
+}
