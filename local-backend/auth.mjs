@@ -26,10 +26,10 @@ export class GatewayError extends Error {
  * 3. A Bearer token must be a valid HS256 JWT (PGRST301/303); its `role` claim wins, else `anon`.
  * @param {import('node:http').IncomingMessage} req
  * @param {URL} url
- * @returns {{ role: string, claims: Record<string, unknown> }}
+ * @returns {Promise<{ role: string, claims: Record<string, unknown> }>}
  * @throws {GatewayError | ApiError}
  */
-export function resolveRole(req, url) {
+export async function resolveRole(req, url) {
   const apikey = headerValue(req, 'apikey') ?? url.searchParams.get('apikey');
   if (!apikey)
     throw new GatewayError(
@@ -53,7 +53,7 @@ export function resolveRole(req, url) {
   const bearer = /^bearer(?:\s+(.*))?$/i.exec(authorization);
   if (!bearer) return { role: 'anon', claims: { role: 'anon' } };
   try {
-    const claims = verifyJwt((bearer[1] ?? '').trim(), JWT_SECRET);
+    const claims = await verifyJwt((bearer[1] ?? '').trim(), JWT_SECRET);
     const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
     return { role, claims: { ...claims, role } };
   } catch (error) {

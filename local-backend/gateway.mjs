@@ -91,7 +91,7 @@ async function route(req, res, deps) {
   if (rest) {
     if (req.method === 'OPTIONS') return preflight(req, res);
     try {
-      const { role, claims } = resolveRole(req, url);
+      const { role, claims } = await resolveRole(req, url);
       // Like Supabase's edge, the request headers PostgREST exposes to SQL carry the client address.
       req.headers['x-forwarded-for'] = clientAddress(req);
       await handleRest({
@@ -160,7 +160,7 @@ async function proxyFunction(req, res, url, name, subPath, deps) {
     const token = auth && /^bearer\s+(.+)$/i.exec(auth)?.[1];
     if (!token) return sendJson(res, 401, { msg: 'Error: Missing authorization header' });
     try {
-      verifyJwt(token, JWT_SECRET);
+      await verifyJwt(token, JWT_SECRET);
     } catch {
       return sendJson(res, 401, { msg: 'Invalid JWT' });
     }

@@ -1,7 +1,7 @@
 // /rest/v1/<table>: the part of PostgREST the site uses (insert), plus simple reads, updates and
 // deletes with `eq` filters so that refusals can be observed. Contract §1, §2, §7, §9.
 import { ApiError, fromPgError } from './pgrst-errors.mjs';
-import { tableColumns, suggestTable } from './catalog.mjs';
+import { tableColumns } from './catalog.mjs';
 
 const RESERVED_PARAMS = new Set([
   'select',
@@ -149,14 +149,10 @@ export async function handleRest({ req, res, url, table, role, claims, pool }) {
   }
   const known = await tableColumns(pool, table);
   if (!known) {
-    const near = await suggestTable(pool, table);
     throw new ApiError(
       404,
       'PGRST205',
       `Could not find the table 'public.${table}' in the schema cache`,
-      {
-        hint: near ? `Perhaps you meant the table 'public.${near}'` : null,
-      },
     );
   }
   const prefer = parsePrefer(req.headers.prefer);

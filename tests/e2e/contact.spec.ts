@@ -5,6 +5,7 @@ import { TEST_BOOKING_URL, TEST_SUPABASE_URL } from './ports';
 import { builtPages } from '../build/site';
 import { inlineScriptHashes } from '../../src/integrations/security-headers.mjs';
 import {
+  caughtMail,
   contactRows,
   dbQuery,
   mailMentioning,
@@ -344,33 +345,57 @@ test('the quote page preselects the service from the address', async ({ page }) 
   await expect(field(page, 'service_souhaite')).toHaveValue('Automatisation IA');
 });
 
-test('the blog newsletter box stores the address; a repeat sign-up is a success too', async ({
+test('newsletter: double opt-in by e-mail, the confirm and unsubscribe links work, a repeat sign-up looks the same', async ({
   page,
 }) => {
   const email = `news.${randomUUID().slice(0, 8)}@example.com`;
   const rows = () =>
-    dbQuery('select email from public.newsletter_subscriptions where email = $1', [email]);
+    dbQuery<{ confirmed_at: Date | null; unsubscribed_at: Date | null }>(
+      'select confirmed_at, unsubscribed_at from public.newsletter_subscriptions where email = $1',
+      [email],
+    );
+  const mails = async () => (await caughtMail()).filter((mail) => mail.to[0]?.address === email);
   const violations = cspViolations(page);
-  await page.goto('/blog');
-  const box = page.locator('#newsletter-form-slot');
-  await box.scrollIntoViewIfNeeded();
-  await page.waitForFunction(
-    () =>
-      document.querySelector('astro-island[component-url*="NewsletterForm"]:not([ssr])') !== null,
-  );
-  const input = box.getByRole('textbox');
-  for (const text of [
-    'Merci\u00a0! Vous recevrez nos prochains articles par e-mail.',
-    'Cette adresse est déjà inscrite',
-  ]) {
+  const signUp = async () => {
+    await page.goto('/blog');
+    const box = page.locator('#newsletter-form-slot');
+    await box.scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('astro-island[component-url*="NewsletterForm"]:not([ssr])') !== null,
+    );
+    const input = box.getByRole('textbox');
     await input.fill(email);
+    await page.waitForTimeout(2_300); // a person types; the server flags instant sign-ups
     await box.getByRole('button').click();
-    const notice = page.getByRole('status').filter({ hasText: text });
+    const notice = page.getByRole('status').filter({ hasText: 'Vérifiez votre boîte mail' });
     await expect(notice).toBeVisible({ timeout: 20_000 });
-    await expect(notice).toContainText('Inscription confirmée\u00a0!');
+    await expect(notice).toContainText(
+      'Si cette adresse n’est pas encore inscrite, vous allez recevoir un e-mail avec un lien pour confirmer votre inscription.',
+    );
     await expect(input).toHaveValue('');
-  }
+  };
+
+  await signUp();
+  await expect.poll(async () => (await mails()).length, { timeout: 15_000 }).toBe(1);
+  const [mail] = await mails();
+  const link = (action: string) =>
+    new RegExp(`(http://\\S+/functions/v1/newsletter\\?action=${action}&token=[^\\s"<]+)`).exec(
+      mail.text,
+    )![1];
+  expect((await rows())[0].confirmed_at).toBeNull();
+
+  await page.goto(link('confirm'));
+  await expect(page).toHaveURL(/\/newsletter\/confirmee$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inscription confirmée');
+  expect((await rows())[0].confirmed_at).not.toBeNull();
+
+  await signUp(); // the same notice as the first time
   expect(await rows()).toHaveLength(1);
+
+  await page.goto(link('unsubscribe'));
+  await expect(page).toHaveURL(/\/newsletter\/desinscription$/);
+  expect((await rows())[0].unsubscribed_at).not.toBeNull();
   expect(violations).toEqual([]);
 });
 

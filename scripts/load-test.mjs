@@ -1,0 +1,182 @@
+// `npm run load-test`: a bounded load test of the contact pipeline on loopback (not a timed test).
+// Starts its own local backend (temporary data, ports LOAD_TEST_PORT..+4, default 55521), then:
+//  1. 2000 submissions from 20 simulated clients (20 loopback addresses 127.0.0.11-30, 100 each,
+//     in parallel), each as the form does it: insert the row, then invoke send-contact-email;
+//  2. meanwhile a flood from one more client (127.0.0.99): 1000 inserts, 50 at a time;
+//  3. a sweep for whatever is left, then counts: rows, e-mails, duplicates, refusals.
+// The per-address limit is raised to 120 per hour for the run, so that 100 honest submissions per
+// client stay under it (the default, 10 per hour, is for people); the flood must hit it.
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startBackend } from '../local-backend/index.mjs';
+
+const CLIENTS = 20;
+const PER_CLIENT = 100;
+const FLOOD = 1000;
+const PER_ADDRESS_LIMIT = 120;
+const base = Number(process.env.LOAD_TEST_PORT ?? 55521);
+const ports = { api: base, db: base + 1, inbox: base + 3, smtp: base + 4 };
+
+/** One POST from a given loopback address; resolves with the status and body. */
+function post(pathname, body, from, apikey) {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: ports.api,
+        localAddress: from,
+        method: 'POST',
+        path: pathname,
+        agent: false,
+        headers: {
+          apikey,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(payload),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+function contact(tag) {
+  return {
+    id: crypto.randomUUID(),
+    prenom: `Charge-${tag}`,
+    nom: 'Test',
+    email: `${tag}@load.example.com`,
+    telephone: null,
+    service_souhaite: 'Automatisation IA',
+    message: `Demande de test de charge ${tag}.`,
+  };
+}
+
+const count = (list) =>
+  list.reduce((tally, status) => ({ ...tally, [status]: (tally[status] ?? 0) + 1 }), {});
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'agence-load-test-'));
+const backend = await startBackend({
+  dataDir,
+  ports,
+  sweepIntervalMs: 0,
+  log: () => {},
+  functionEnv: { RESEND_API_KEY: '', SMTP_URL: `smtp://127.0.0.1:${ports.smtp}` },
+});
+const db = new pg.Client({ connectionString: backend.urls.dbUrl });
+await db.connect();
+try {
+  await db.query(
+    `update private.rate_limits set max_count = $1 where name = 'contacts_per_address'`,
+    [PER_ADDRESS_LIMIT],
+  );
+  const key = backend.keys.publishable;
+  console.log(
+    `Load test: ${CLIENTS} clients × ${PER_CLIENT} submissions, plus a flood of ${FLOOD} inserts from one client (backend on ${ports.api}).`,
+  );
+
+  const honest = { insert: [], invoke: [], ms: [] };
+  const started = performance.now();
+  const clients = Array.from({ length: CLIENTS }, async (_, c) => {
+    const from = `127.0.0.${11 + c}`;
+    for (let i = 0; i < PER_CLIENT; i++) {
+      const row = contact(`c${c}-${i}`);
+      const t0 = performance.now();
+      const insert = await post(
+        '/rest/v1/contacts',
+        { ...row, site_web: '', fill_ms: 15_000 },
+        from,
+        key,
+      );
+      honest.insert.push(insert.status);
+      if (insert.status !== 201) continue;
+      const invoke = await post('/functions/v1/send-contact-email', row, from, key);
+      honest.invoke.push(invoke.status);
+      honest.ms.push(performance.now() - t0);
+    }
+  });
+  const floodStatuses = [];
+  const flood = (async () => {
+    for (let sent = 0; sent < FLOOD; sent += 50) {
+      const batch = Array.from({ length: 50 }, (_, i) =>
+        post(
+          '/rest/v1/contacts',
+          { ...contact(`flood-${sent + i}`), fill_ms: 15_000 },
+          '127.0.0.99',
+          key,
+        )
+          .then((res) => res.status)
+          .catch(() => 'error'),
+      );
+      floodStatuses.push(...(await Promise.all(batch)));
+    }
+  })();
+  await Promise.all([...clients, flood]);
+  const seconds = (performance.now() - started) / 1000;
+
+  const swept = await backend.sweep({ olderThan: '0 seconds' });
+  const { rows } = await db.query(`
+    select count(*) filter (where email like 'c%')::int as honest_rows,
+           count(*) filter (where email like 'flood%')::int as flood_rows,
+           count(*) filter (where mailed_at is null)::int as unmailed
+      from public.contacts`);
+  // SMTP delivery to the catcher is asynchronous to the listing: wait until it settles.
+  let mails = [];
+  for (let tries = 0; tries < 60; tries++) {
+    mails = await (
+      await fetch(`${backend.urls.inboxUrl.replace('localhost', '127.0.0.1')}/email`)
+    ).json();
+    if (mails.length >= rows[0].honest_rows + rows[0].flood_rows) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const perSubject = count(mails.map((mail) => mail.subject));
+  const duplicates = Object.values(perSubject).filter((n) => n > 1).length;
+  const sorted = honest.ms.sort((a, b) => a - b);
+  const pct = (p) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]);
+
+  const report = {
+    seconds: Number(seconds.toFixed(1)),
+    honest: {
+      submissions: CLIENTS * PER_CLIENT,
+      insertStatuses: count(honest.insert),
+      functionStatuses: count(honest.invoke),
+      perSecond: Number((honest.insert.length / seconds).toFixed(1)),
+      latencyMs: { p50: pct(0.5), p95: pct(0.95), max: Math.round(sorted.at(-1) ?? 0) },
+    },
+    flood: { inserts: FLOOD, statuses: count(floodStatuses) },
+    sweep: swept,
+    database: rows[0],
+    mails: { total: mails.length, duplicates },
+  };
+  console.log(JSON.stringify(report, null, 2));
+
+  const ok =
+    report.honest.insertStatuses[201] === CLIENTS * PER_CLIENT &&
+    rows[0].honest_rows === CLIENTS * PER_CLIENT &&
+    rows[0].flood_rows === PER_ADDRESS_LIMIT &&
+    (report.flood.statuses[429] ?? 0) === FLOOD - PER_ADDRESS_LIMIT &&
+    rows[0].unmailed === 0 &&
+    mails.length === rows[0].honest_rows + rows[0].flood_rows &&
+    duplicates === 0;
+  console.log(
+    ok
+      ? 'OK: every honest submission stored once and mailed once; the flood was limited.'
+      : 'FAILED: see the figures above.',
+  );
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  await db.end();
+  await backend.stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
