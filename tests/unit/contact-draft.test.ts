@@ -43,10 +43,23 @@ describe('contact draft store', () => {
       id,
       fields: { prenom: 'Ada', message: 'Bonjour' },
     });
-    $contactDraft.set({ id: '', fields: $contactDraft.get().fields, stored: false }); // "reload"
+    $contactDraft.set({ id: '', fields: $contactDraft.get().fields, stored: false, startedAt: 0 }); // "reload"
     const restored = restoreDraft('', storage);
     expect(restored.id).toBe(id);
     expect(restored.fields).toMatchObject({ prenom: 'Ada', message: 'Bonjour' });
+  });
+
+  it('records when the visitor started (first edit), and keeps it through later edits and a reload', () => {
+    restoreDraft('', storage);
+    expect($contactDraft.get().startedAt).toBe(0);
+    const before = Date.now();
+    updateDraftField('prenom', 'Ada', storage);
+    const { startedAt } = $contactDraft.get();
+    expect(startedAt).toBeGreaterThanOrEqual(before);
+    updateDraftField('nom', 'Lovelace', storage);
+    expect($contactDraft.get().startedAt).toBe(startedAt);
+    $contactDraft.set({ ...$contactDraft.get(), id: '', startedAt: 0 }); // "reload"
+    expect(restoreDraft('', storage).startedAt).toBe(startedAt);
   });
 
   it('preselects a service only when the draft has none', () => {
