@@ -41,7 +41,14 @@ export default defineConfig({
     // Not in the sitemap: the 404 and the newsletter link result pages (noindex).
     sitemap({ filter: (page) => !/\/404\/?$/.test(page) && !page.includes('/newsletter/') }),
     ogImages(),
-    securityHeaders({ supabaseUrl: resolveSupabaseConfig(env).url, bookingUrl }),
+    securityHeaders({
+      supabaseUrl: resolveSupabaseConfig(env).url,
+      bookingUrl,
+      // Optional Cloudflare Turnstile on the contact form (README, "Contact pipeline").
+      captchaOrigin: env.PUBLIC_TURNSTILE_SITE_KEY
+        ? 'https://challenges.cloudflare.com'
+        : undefined,
+    }),
   ],
   vite: { plugins: [tailwindcss()] },
 });

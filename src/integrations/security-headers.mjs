@@ -3,6 +3,7 @@
 //   {script-hashes}   SHA-256 of every inline <script> in the built pages (Astro's island bootstrap…)
 //   {supabase-origin} origin of the Supabase API the pages talk to (PUBLIC_SUPABASE_URL or the local stand-in)
 //   {booking-origin}  origin of the booking widget framed on the home and contact pages
+//   {captcha-origin}  Cloudflare Turnstile, only when PUBLIC_TURNSTILE_SITE_KEY is set (else removed)
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -23,11 +24,15 @@ export function inlineScriptHashes(html) {
 /**
  * Fills the placeholders of a `_headers` template.
  * @param {string} template
- * @param {{ scriptHashes: string[], supabaseOrigin: string, bookingOrigin: string }} values
+ * @param {{ scriptHashes: string[], supabaseOrigin: string, bookingOrigin: string, captchaOrigin?: string }} values
  */
-export function fillHeaders(template, { scriptHashes, supabaseOrigin, bookingOrigin }) {
+export function fillHeaders(
+  template,
+  { scriptHashes, supabaseOrigin, bookingOrigin, captchaOrigin },
+) {
   const fill = (line) =>
     line
+      .replaceAll(' {captcha-origin}', captchaOrigin ? ` ${captchaOrigin}` : '')
       .replaceAll('{script-hashes}', [...new Set(scriptHashes)].sort().join(' '))
       .replaceAll('{supabase-origin}', supabaseOrigin)
       .replaceAll('{booking-origin}', bookingOrigin);
@@ -45,10 +50,10 @@ async function htmlFiles(dir) {
 }
 
 /**
- * @param {{ supabaseUrl: string, bookingUrl: string }} origins URLs whose origins the policy allows
+ * @param {{ supabaseUrl: string, bookingUrl: string, captchaOrigin?: string }} origins URLs whose origins the policy allows
  * @returns {import('astro').AstroIntegration}
  */
-export default function securityHeaders({ supabaseUrl, bookingUrl }) {
+export default function securityHeaders({ supabaseUrl, bookingUrl, captchaOrigin }) {
   return {
     name: 'security-headers',
     hooks: {
@@ -63,6 +68,7 @@ export default function securityHeaders({ supabaseUrl, bookingUrl }) {
           scriptHashes,
           supabaseOrigin: new URL(supabaseUrl).origin,
           bookingOrigin: new URL(bookingUrl).origin,
+          captchaOrigin,
         });
         await writeFile(file, headers);
         logger.info(`_headers: CSP with ${new Set(scriptHashes).size} inline-script hashes`);

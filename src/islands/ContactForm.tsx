@@ -31,6 +31,8 @@ const te = fr.contact.fieldErrors;
 // Loaded on first use only (first focus or input): the submission logic and the Supabase clients.
 const loadLogic = () => import('../lib/contact');
 const loadClient = () => import('../lib/supabase-config').then((config) => config.browserClient());
+// Cloudflare Turnstile, only when PUBLIC_TURNSTILE_SITE_KEY is set at build time (off by default).
+const captchaOn = Boolean(import.meta.env.PUBLIC_TURNSTILE_SITE_KEY);
 const field =
   'block min-h-11 w-full rounded-xl border border-line bg-white px-4 py-2.5 text-base text-ink shadow-sm ' +
   'placeholder:text-muted focus:border-accent-700 focus:ring-2 focus:ring-accent-700/30 focus:outline-none';
@@ -81,6 +83,8 @@ export default function ContactForm({
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const captchaBox = useRef<HTMLDivElement>(null);
+  const captcha = useRef<Promise<{ token: () => string; reset: () => void }> | null>(null);
   const [notice, setNotice] = useState('');
 
   // Offline at submit: send again by itself when the browser is back online (same row id).
@@ -110,7 +114,16 @@ export default function ContactForm({
     if (wanted) void loadLogic().then(({ matchService }) => preselectService(matchService(wanted)));
   }, [service, serviceFromQuery]);
 
-  const warmUp = () => void Promise.all([loadLogic(), loadClient()]).catch(() => {});
+  const warmUp = () => {
+    void Promise.all([loadLogic(), loadClient()]).catch(() => {});
+    if (captchaOn && captchaBox.current && !captcha.current) {
+      const box = captchaBox.current;
+      captcha.current = import('../lib/turnstile').then(({ mountTurnstile }) =>
+        mountTurnstile(box),
+      );
+      captcha.current.catch(() => (captcha.current = null));
+    }
+  };
   const onChange = (
     event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>,
   ) => {
@@ -129,10 +142,11 @@ export default function ContactForm({
       // The browser's own check (same rules as the server): nothing is sent, the field says why.
       const invalid = checkFields($contactDraft.get().fields);
       if (invalid) return showFieldError(invalid);
+      const widget = await captcha.current?.catch(() => null);
       const result = await submitContact(
         client,
         $contactDraft.get(),
-        { honeypot: honeypot.current?.value ?? '' },
+        { honeypot: honeypot.current?.value ?? '', captchaToken: widget?.token() },
         markDraftStored,
       );
       if (!result.ok) {
@@ -140,6 +154,7 @@ export default function ContactForm({
         throw result.error;
       }
       clearDraft();
+      widget?.reset();
       setErrors({});
       setNotice('');
       if (honeypot.current) honeypot.current.value = '';
@@ -294,6 +309,7 @@ export default function ContactForm({
         </a>
         .
       </p>
+      {captchaOn && <div ref={captchaBox} className="min-h-[65px]" />}
       <p role="alert" className="text-sm font-medium text-danger empty:hidden">
         {notice}
       </p>

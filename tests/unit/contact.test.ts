@@ -141,6 +141,13 @@ describe('submitContact', () => {
     expect(calls).toEqual([]);
   });
 
+  it('stores the Turnstile token with the row when the widget is on (the function verifies it)', async () => {
+    const { client, calls } = fakeClient([], []);
+    await submitContact(client, draft(), { ...extras, captchaToken: 'tok-1' });
+    expect(calls[0].payload).toMatchObject({ captcha_token: 'tok-1' });
+    expect(calls[1].payload).not.toHaveProperty('captcha_token');
+  });
+
   it('sends the honeypot and a null fill time as they are: the server flags such rows as spam', async () => {
     const { client, calls } = fakeClient([], []);
     await submitContact(client, draft({ startedAt: 0 }), { ...extras, honeypot: 'http://x' });

@@ -31,4 +31,22 @@ describe('fillHeaders', () => {
       "  Content-Security-Policy: script-src 'self' 'sha256-a' 'sha256-b'; connect-src 'self' https://ref.supabase.co; frame-src https://calendly.com",
     );
   });
+
+  it('allows Cloudflare Turnstile only when it is configured', () => {
+    const policy =
+      "  Content-Security-Policy: script-src 'self' {captcha-origin} {script-hashes}; frame-src {booking-origin} {captcha-origin}";
+    const values = {
+      scriptHashes: ["'sha256-a'"],
+      supabaseOrigin: 'x',
+      bookingOrigin: 'https://calendly.com',
+    };
+    expect(fillHeaders(policy, values)).toBe(
+      "  Content-Security-Policy: script-src 'self' 'sha256-a'; frame-src https://calendly.com",
+    );
+    expect(
+      fillHeaders(policy, { ...values, captchaOrigin: 'https://challenges.cloudflare.com' }),
+    ).toBe(
+      "  Content-Security-Policy: script-src 'self' https://challenges.cloudflare.com 'sha256-a'; frame-src https://calendly.com https://challenges.cloudflare.com",
+    );
+  });
 });
