@@ -69,7 +69,7 @@ function pagePhone(): string {
 /**
  * The contact form: six fields with the browser's own checks, a persisted draft (fields + row id)
  * that survives reloads until sent, a honeypot, and a two-step send (row, then e-mail) that never
- * doubles. supabase-js is downloaded on first focus or input, not with the page.
+ * doubles. The Supabase clients (postgrest-js, functions-js) are downloaded on first focus or input.
  */
 export default function ContactForm({
   services,
