@@ -15,7 +15,8 @@ import {
 } from './support/backend';
 
 // The contact form against the REAL local backend (PostgreSQL + gateway + Deno function + maildev):
-// no mocks, no request interception. One backend for the file, so the tests run in order.
+// no mocks. One test drops the function's answer on its way back (page.route, after the real call
+// went through) to play a lost response. One backend for the file, so the tests run in order.
 test.describe.configure({ mode: 'serial' });
 
 let backend: (Backend & { cleanup: () => Promise<void> }) | undefined;
