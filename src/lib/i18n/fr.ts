@@ -9,8 +9,7 @@
 export const skipLink = 'Aller au contenu principal';
 export const nav = {
   label: 'Navigation principale',
-  openMenu: 'Ouvrir le menu',
-  closeMenu: 'Fermer le menu',
+  menu: 'Menu',
   home: 'Accueil',
 } as const;
 export const breadcrumbs = 'Fil d’Ariane';
