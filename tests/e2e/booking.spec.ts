@@ -79,18 +79,25 @@ test.describe('booking embed on the home page', () => {
     await expect.poll(async () => (await page.locator(frame).boundingBox())?.height).toBe(1200);
   });
 
-  test('raises a success notice when an appointment is scheduled in the widget', async ({
+  test('raises a success notice when an appointment is scheduled in the widget (the Toaster loads on that first notice)', async ({
     page,
   }) => {
+    const toasterCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/Toaster\.[\w-]+\.js$/.test(request.url())) toasterCode.push(request.url());
+    });
     await page.goto('/');
     await page.locator('#audit-ia').scrollIntoViewIfNeeded();
-    await page
+    const confirm = page
       .frameLocator(frame)
-      .getByRole('button', { name: 'Confirmer le rendez-vous' })
-      .click();
+      .getByRole('button', { name: 'Confirmer le rendez-vous' });
+    await expect(confirm).toBeVisible();
+    expect(toasterCode, 'no Toaster code before a notice').toEqual([]);
+    await confirm.click();
     const notice = page.getByRole('status').filter({ hasText: fr.booking.scheduledTitle });
     await expect(notice).toBeVisible();
     await expect(notice).toContainText(fr.booking.scheduledText);
+    expect(toasterCode).toHaveLength(1);
   });
 
   test('ignores widget messages from another origin', async ({ page }) => {

@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { sitemapRoutes } from './helpers';
+
+// Issue 10: a visitor on a phone downloads no script until they interact. Every route at 375 px, in
+// Chromium, loaded and left alone (no scroll, no tap, no focus): no external script is requested.
+test.use({ viewport: { width: 375, height: 667 }, hasTouch: true });
+
+for (const route of sitemapRoutes()) {
+  test(`${route} requests no external script before interaction at 375 px`, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(route, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    // Long enough for an idle-time (client:idle) island to have started.
+    await page.waitForTimeout(500);
+    expect(scripts).toEqual([]);
+  });
+}
+
+test('the project filter works on the first tap, before anything else has loaded', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/nos-realisations', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'E-commerce' }).tap();
+  await expect(page.locator('li[data-category]:visible')).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: 'projet' })).toHaveText(
+    '1 projet affiché',
+  );
+  expect(scripts).toEqual([]);
+});
