@@ -34,3 +34,32 @@ test('the project filter works on the first tap, before anything else has loaded
   );
   expect(scripts).toEqual([]);
 });
+
+test('a second page view downloads no script it already has', async ({ page }) => {
+  test.setTimeout(90_000);
+  /** Scripts of the current page as [url, bytes transferred] (0 when served from the cache). */
+  const scripts = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/_astro/') && entry.name.endsWith('.js'))
+        .map((entry) => [entry.name, (entry as PerformanceResourceTiming).transferSize] as const),
+    );
+  const scrollThrough = async () => {
+    await page.waitForLoadState('load');
+    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 700) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(100);
+    }
+    await page.waitForTimeout(1000);
+  };
+  await page.goto('/contact');
+  await scrollThrough();
+  const first = new Map(await scripts());
+  expect(first.size, 'the first view loads its islands').toBeGreaterThan(0);
+  await page.goto('/');
+  await scrollThrough();
+  const shared = (await scripts()).filter(([url]) => first.has(url));
+  expect(shared.length, 'the second view uses scripts the first loaded').toBeGreaterThan(0);
+  expect(shared.filter(([, bytes]) => bytes > 0)).toEqual([]);
+});
