@@ -38,3 +38,14 @@ export async function expectNoErrors(page: Page, run: () => Promise<void>) {
   for (const { text, document } of aborted) if (document >= documents) problems.push(text);
   expect(problems).toEqual([]);
 }
+
+/**
+ * Asks for the booking widget in the section `sectionId`, as a visitor does: waits for its island to
+ * hydrate (before that the button is a plain link to the booking page), then clicks the facade button.
+ */
+export async function askForBooking(page: Page, sectionId: string) {
+  const section = page.locator(`[id="${sectionId}"]`);
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.locator('astro-island')).not.toHaveAttribute('ssr');
+  await section.getByRole('link', { name: 'Afficher le calendrier' }).click();
+}
