@@ -1,10 +1,12 @@
 // A small static file server for the built site: clean URLs (/faq → faq.html), gzip/brotli,
-// long-lived caching for hashed assets, the 404 page for unknown paths, and the headers of
-// dist/_headers (the same file a static host such as Netlify or Cloudflare Pages reads).
+// the 404 page for unknown paths, and the headers of dist/_headers (the same file a static host such as
+// Netlify or Cloudflare Pages reads, caching rules included). Like those hosts, anything without a
+// Cache-Control rule is revalidated on every use (ETag, 304 when unchanged).
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+import { createHash } from 'node:crypto';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -23,6 +25,8 @@ const TYPES = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
 };
+/** What static hosts send when `_headers` has no Cache-Control rule for a path. */
+export const DEFAULT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
 
 /**
@@ -88,6 +92,7 @@ export async function startStaticServer({ root, port, host = '127.0.0.1' }) {
       let body = cache.get(file);
       if (!body) {
         body = { raw: await readFile(file) };
+        body.etag = `W/"${createHash('sha256').update(body.raw).digest('base64url').slice(0, 27)}"`;
         if (COMPRESSIBLE.test(type)) {
           body.br = brotliCompressSync(body.raw, {
             params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
@@ -106,15 +111,16 @@ export async function startStaticServer({ root, port, host = '127.0.0.1' }) {
       res.statusCode = status;
       res.setHeader('Content-Type', type);
       res.setHeader('Vary', 'Accept-Encoding');
-      res.setHeader(
-        'Cache-Control',
-        pathname.startsWith('/_astro/')
-          ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=0, must-revalidate',
-      );
+      res.setHeader('Cache-Control', DEFAULT_CACHE_CONTROL);
+      res.setHeader('ETag', body.etag);
       for (const rule of headerRules) {
         if (rule.pattern.test(pathname))
           for (const [name, value] of rule.headers) res.setHeader(name, value);
+      }
+      if (status === 200 && req.headers['if-none-match'] === body.etag) {
+        res.statusCode = 304;
+        res.end();
+        return;
       }
       if (encoding) res.setHeader('Content-Encoding', encoding);
       const payload = encoding ? body[encoding] : body.raw;

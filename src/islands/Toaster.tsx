@@ -1,18 +1,18 @@
 import { useStore } from '@nanostores/react';
+import { createRoot } from 'react-dom/client';
 import { X } from 'lucide';
 import LucideIcon from '../components/react/LucideIcon';
 import { $toasts, dismissToast } from '../stores/toasts';
 import * as fr from '../lib/i18n/fr';
 
-/** Renders the notices of the toast store. Destructive ones are alerts, others polite statuses. */
+/**
+ * Renders the notices of the toast store. Destructive ones are alerts, others polite statuses. It is
+ * drawn inside the page's notice region (BaseLayout's `#toasts`, a polite live region).
+ */
 export default function Toaster() {
   const toasts = useStore($toasts);
   return (
-    <section
-      aria-label={fr.toast.region}
-      aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-3 p-4 sm:items-end"
-    >
+    <>
       {toasts.map((item) => (
         <div
           key={item.id}
@@ -38,6 +38,11 @@ export default function Toaster() {
           </button>
         </div>
       ))}
-    </section>
+    </>
   );
+}
+
+/** Draws the Toaster into `region`. Called by the toast store on the first notice. */
+export function mountToaster(region: HTMLElement): void {
+  createRoot(region).render(<Toaster />);
 }

@@ -1,24 +1,33 @@
-import { isNavOpaque } from './navbar';
+import { NAV_SCROLL_THRESHOLD } from './navbar';
 
 /** Fraction of an element that must be visible before it is revealed. */
 export const REVEAL_THRESHOLD = 0.1;
 
+// These functions are written out into every page as one inline script (see `inlinePageScript`), so
+// each must be self-contained: no imports, everything it needs passed as a parameter.
+
 /**
- * Keeps `data-nav-solid` on <html> in step with the scroll position, so the fixed navigation bar is
- * right from the first frame, before any island hydrates.
+ * Keeps `data-nav-solid` on <html> in step with the scroll position (opaque strictly above
+ * `threshold` px), so the fixed navigation bar is right from the first frame.
  */
-export function watchNavScroll(root: HTMLElement = document.documentElement): void {
-  const update = () => root.toggleAttribute('data-nav-solid', isNavOpaque(window.scrollY));
+export function watchNavScroll(
+  root: HTMLElement = document.documentElement,
+  threshold: number = NAV_SCROLL_THRESHOLD,
+): void {
+  const update = () => root.toggleAttribute('data-nav-solid', window.scrollY > threshold);
   update();
   window.addEventListener('scroll', update, { passive: true });
 }
 
 /**
- * Reveals `[data-reveal]` elements as they enter the viewport (10 % visible). Elements already on screen
- * are marked revealed before the page is flagged as scripted, so nothing visible ever disappears; without
- * JavaScript or IntersectionObserver everything simply stays visible.
+ * Reveals `[data-reveal]` elements as they enter the viewport (`threshold` visible). Elements already
+ * on screen are marked revealed before the page is flagged as scripted, so nothing visible ever
+ * disappears; without JavaScript or IntersectionObserver everything simply stays visible.
  */
-export function revealOnScroll(root: HTMLElement = document.documentElement): void {
+export function revealOnScroll(
+  root: HTMLElement = document.documentElement,
+  threshold: number = REVEAL_THRESHOLD,
+): void {
   if (!('IntersectionObserver' in window)) return;
   const elements = [...document.querySelectorAll<HTMLElement>('[data-reveal]')];
   const observer = new IntersectionObserver(
@@ -29,7 +38,7 @@ export function revealOnScroll(root: HTMLElement = document.documentElement): vo
         observer.unobserve(entry.target);
       }
     },
-    { threshold: REVEAL_THRESHOLD },
+    { threshold },
   );
   for (const element of elements) {
     const box = element.getBoundingClientRect();
@@ -37,4 +46,29 @@ export function revealOnScroll(root: HTMLElement = document.documentElement): vo
     else observer.observe(element);
   }
   root.classList.add('js');
+}
+
+/**
+ * Completes the native popover menu: closes it when a link in it is followed and when focus leaves it
+ * for anything but its toggle (so focus is never hidden under the open menu, WCAG 2.4.11).
+ */
+export function closeMenuOnLeave(menu: HTMLElement | null): void {
+  if (!menu) return;
+  menu.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) menu.hidePopover();
+  });
+  menu.addEventListener('focusout', (event) => {
+    const next = event.relatedTarget as Element | null;
+    if (next && !menu.contains(next) && next.getAttribute('popovertarget') !== menu.id)
+      menu.hidePopover();
+  });
+}
+
+/** The inline script of every page: navigation bar state, scroll reveal, menu completion. */
+export function inlinePageScript(): string {
+  return [
+    `(${watchNavScroll})(document.documentElement,${NAV_SCROLL_THRESHOLD})`,
+    `(${revealOnScroll})(document.documentElement,${REVEAL_THRESHOLD})`,
+    `(${closeMenuOnLeave})(document.getElementById("menu-mobile"))`,
+  ].join(';\n');
 }

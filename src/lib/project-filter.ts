@@ -3,24 +3,6 @@ export const CATEGORY_PARAM = 'categorie';
 /** The "every category" choice; it is never written to the URL. */
 export const ALL = 'all';
 
-/**
- * The category chosen in a query string, or `all` when it is missing or not one of `known`.
- * @example categoryFromSearch('?categorie=e-commerce', ['e-commerce']) === 'e-commerce'
- */
-export function categoryFromSearch(search: string, known: readonly string[]): string {
-  const value = new URLSearchParams(search).get(CATEGORY_PARAM);
-  return value && known.includes(value) ? value : ALL;
-}
-
-/** The query string for a choice, keeping other parameters; `all` removes the parameter. */
-export function searchWithCategory(search: string, category: string): string {
-  const params = new URLSearchParams(search);
-  if (category === ALL) params.delete(CATEGORY_PARAM);
-  else params.set(CATEGORY_PARAM, category);
-  const query = params.toString();
-  return query ? `?${query}` : '';
-}
-
 /** Whether an item of `itemCategory` is shown when `category` is chosen. */
 export function matchesCategory(itemCategory: string, category: string): boolean {
   return category === ALL || itemCategory === category;
@@ -32,4 +14,37 @@ export function filterByCategory<T extends { category: string }>(
   category: string,
 ): T[] {
   return items.filter((item) => matchesCategory(item.category, category));
+}
+
+/**
+ * Makes the server-rendered project filter work, with no framework: written into the page as an
+ * inline script right after the filter, so it works on the first tap. Each `button[data-filter]`
+ * carries its category slug and, in `data-status`, the count text to announce; cards are
+ * `[data-category]` elements. The choice lives in `?{param}=` (history.replaceState, other parameters
+ * kept, `all` removes it), so a filtered view can be shared and survives a reload; an unknown value
+ * means all. Self-contained (no imports): everything it needs is a parameter.
+ */
+export function enableProjectFilter(root: HTMLElement | null, param: string, all: string): void {
+  if (!root) return;
+  const buttons = [...root.querySelectorAll<HTMLElement>('button[data-filter]')];
+  const status = root.querySelector('[role="status"]');
+  const choose = (button: HTMLElement, remember: boolean) => {
+    const category = button.dataset.filter;
+    for (const other of buttons) other.setAttribute('aria-pressed', String(other === button));
+    for (const card of root.querySelectorAll<HTMLElement>('[data-category]'))
+      card.hidden = category !== all && card.dataset.category !== category;
+    if (status) status.textContent = button.dataset.status ?? '';
+    if (!remember) return;
+    const url = new URL(window.location.href);
+    if (category === all) url.searchParams.delete(param);
+    else url.searchParams.set(param, category ?? all);
+    window.history.replaceState(window.history.state, '', url);
+  };
+  const chosen = new URLSearchParams(window.location.search).get(param);
+  const initial = buttons.find((button) => chosen !== all && button.dataset.filter === chosen);
+  if (initial) choose(initial, false);
+  root.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLElement>('button[data-filter]');
+    if (button) choose(button, true);
+  });
 }

@@ -13,7 +13,23 @@ export const $toasts = atom<Toast[]>([]);
 /** How long a notice stays on screen (ms). */
 export const TOAST_DURATION = 6000;
 
+/** Id of the page's notice region (BaseLayout renders it where `toasts` is set). */
+export const TOAST_REGION_ID = 'toasts';
+
 let nextId = 1;
+let toasterRequested = false;
+
+/**
+ * Loads the Toaster island's code on the first notice (none of it loads before) and draws it into the
+ * page's notice region. It reads the store when it mounts, so the first notice appears.
+ */
+function loadToaster(): void {
+  if (toasterRequested || typeof document === 'undefined') return;
+  const region = document.getElementById(TOAST_REGION_ID);
+  if (!region) return;
+  toasterRequested = true;
+  void import('../islands/Toaster').then(({ mountToaster }) => mountToaster(region));
+}
 
 /** Shows a notice; returns its id. It is dismissed after TOAST_DURATION unless dismissed earlier. */
 export function toast(
@@ -22,6 +38,7 @@ export function toast(
   const id = nextId++;
   $toasts.set([...$toasts.get(), { variant: 'default', ...input, id }]);
   setTimeout(() => dismissToast(id), TOAST_DURATION);
+  loadToaster();
   return id;
 }
 

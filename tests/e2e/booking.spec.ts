@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import * as fr from '../../src/lib/i18n/fr';
+import { askForBooking } from './helpers';
 import { TEST_BOOKING_PORT, TEST_BOOKING_URL, TEST_SITE_PORT } from './ports';
 
 const frame = '#audit-ia iframe';
@@ -13,20 +14,29 @@ test.describe('booking embed on the home page', () => {
     });
   });
 
-  test('requests no frame at load, then one with the embed fields once scrolled near, spinner until loaded', async ({
+  test('requests nothing from the booking origin until asked, even in view; one frame with the embed fields after the click, spinner until loaded', async ({
     page,
   }) => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    const bookingRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`http://localhost:${TEST_BOOKING_PORT}`))
+        bookingRequests.push(request.url());
+    });
     await page.route(`${TEST_BOOKING_URL}*`, async (route) => {
       await gate;
       await route.continue();
     });
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
-    expect(await page.locator('iframe').count()).toBe(0);
-
     await page.locator('#audit-ia').scrollIntoViewIfNeeded();
+    await expect(page.locator('#audit-ia astro-island')).not.toHaveAttribute('ssr');
+    await expect(page.locator('#audit-ia')).toContainText(fr.booking.privacy);
+    await page.waitForTimeout(500);
+    expect(await page.locator('iframe').count()).toBe(0);
+    expect(bookingRequests).toEqual([]);
+
+    await askForBooking(page, 'audit-ia');
     const iframe = page.locator(frame);
     await expect(iframe).toHaveAttribute(
       'src',
@@ -43,6 +53,7 @@ test.describe('booking embed on the home page', () => {
 
     release();
     await expect(page.locator('#audit-ia').getByRole('status')).toHaveCount(0);
+    expect(bookingRequests).toHaveLength(1);
   });
 
   test('is 700 px high and at most 900 px wide, then takes the height the widget reports', async ({
@@ -75,27 +86,34 @@ test.describe('booking embed on the home page', () => {
 
   test('grows to the page height the stand-in posts on load', async ({ page }) => {
     await page.goto('/');
-    await page.locator('#audit-ia').scrollIntoViewIfNeeded();
+    await askForBooking(page, 'audit-ia');
     await expect.poll(async () => (await page.locator(frame).boundingBox())?.height).toBe(1200);
   });
 
-  test('raises a success notice when an appointment is scheduled in the widget', async ({
+  test('raises a success notice when an appointment is scheduled in the widget (the Toaster loads on that first notice)', async ({
     page,
   }) => {
+    const toasterCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/Toaster\.[\w-]+\.js$/.test(request.url())) toasterCode.push(request.url());
+    });
     await page.goto('/');
-    await page.locator('#audit-ia').scrollIntoViewIfNeeded();
-    await page
+    await askForBooking(page, 'audit-ia');
+    const confirm = page
       .frameLocator(frame)
-      .getByRole('button', { name: 'Confirmer le rendez-vous' })
-      .click();
+      .getByRole('button', { name: 'Confirmer le rendez-vous' });
+    await expect(confirm).toBeVisible();
+    expect(toasterCode, 'no Toaster code before a notice').toEqual([]);
+    await confirm.click();
     const notice = page.getByRole('status').filter({ hasText: fr.booking.scheduledTitle });
     await expect(notice).toBeVisible();
     await expect(notice).toContainText(fr.booking.scheduledText);
+    expect(toasterCode).toHaveLength(1);
   });
 
   test('ignores widget messages from another origin', async ({ page }) => {
     await page.goto('/');
-    await page.locator('#audit-ia').scrollIntoViewIfNeeded();
+    await askForBooking(page, 'audit-ia');
     const iframe = page.locator(frame);
     await expect.poll(async () => (await iframe.boundingBox())?.height).toBe(1200);
     await page.evaluate(() => {
@@ -121,5 +139,61 @@ test.describe('booking embed on the home page', () => {
     expect(src.searchParams.get('utm_source')).toBe('newsletter');
     await expect(page.frameLocator(frame).locator('#query')).toContainText('utm_source=newsletter');
     expect(src.port).toBe(String(TEST_BOOKING_PORT));
+  });
+});
+
+test.describe('booking embed on /contact', () => {
+  const bookingRequests = (page: Page) => {
+    const urls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`http://localhost:${TEST_BOOKING_PORT}`))
+        urls.push(request.url());
+    });
+    return urls;
+  };
+
+  test('no request to the booking origin before the visitor asks, one after the click', async ({
+    page,
+  }) => {
+    const urls = bookingRequests(page);
+    await page.goto('/contact');
+    await page.locator('#calendly').scrollIntoViewIfNeeded();
+    await expect(page.locator('#calendly astro-island')).not.toHaveAttribute('ssr');
+    await page.waitForTimeout(500);
+    expect(urls).toEqual([]);
+    await askForBooking(page, 'calendly');
+    await expect(page.locator('#calendly').getByRole('status')).toHaveCount(0);
+    expect(urls).toHaveLength(1);
+  });
+
+  test('loads at once for /contact#calendly and for a slot link', async ({ page }) => {
+    await page.goto('/contact#calendly');
+    await expect(page.locator('#calendly iframe')).toHaveAttribute('src', /embed_type=Inline/);
+    await page.goto('/contact?consultation=D%C3%A9couverte&jour=lundi&heure=09%3A00#calendly');
+    await expect(page.locator('#calendly iframe')).toHaveAttribute('src', /a1=D/);
+  });
+
+  test('offers the booking page and the phone when the widget cannot load', async ({ page }) => {
+    await page.route(`${TEST_BOOKING_URL}*`, (route) => route.abort('connectionrefused'));
+    await page.goto('/contact#calendly');
+    const alert = page.locator('#calendly').getByRole('alert');
+    await expect(alert).toContainText(fr.booking.unavailable, { timeout: 15_000 });
+    await expect(alert.getByRole('link', { name: fr.booking.direct })).toHaveAttribute(
+      'href',
+      TEST_BOOKING_URL,
+    );
+    await expect(alert.getByRole('link', { name: /04/ })).toHaveAttribute('href', /^tel:\+/);
+  });
+
+  test('offers them at once when the browser is offline', async ({ page, context }) => {
+    await page.goto('/contact');
+    await page.locator('#calendly').scrollIntoViewIfNeeded();
+    await expect(page.locator('#calendly astro-island')).not.toHaveAttribute('ssr');
+    await context.setOffline(true);
+    await page.locator('#calendly').getByRole('link', { name: fr.booking.show }).click();
+    await expect(page.locator('#calendly').getByRole('alert')).toContainText(
+      fr.booking.unavailable,
+    );
+    await context.setOffline(false);
   });
 });

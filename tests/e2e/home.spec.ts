@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { expectNoErrors } from './helpers';
+import { askForBooking, expectNoErrors } from './helpers';
 import * as fr from '../../src/lib/i18n/fr';
 
 const SECTIONS = [
@@ -137,7 +137,7 @@ test.describe('home page', () => {
   test('has no console error or failed request, booking frame included', async ({ page }) => {
     await expectNoErrors(page, async () => {
       await page.goto('/');
-      await page.locator('#audit-ia').scrollIntoViewIfNeeded();
+      await askForBooking(page, 'audit-ia');
       await expect(page.locator('#audit-ia iframe')).toHaveAttribute('src', /embed_type=Inline/);
       await expect(page.locator('#audit-ia [role="status"]')).toHaveCount(0);
       for (const id of ['temoignages', 'contact-rapide'])
@@ -157,7 +157,7 @@ test.describe('home page', () => {
     await page.goto('/');
     await page.locator('#automatisation').scrollIntoViewIfNeeded();
     await expect(page.getByRole('button', { name: fr.automation.pause })).toBeVisible();
-    await page.locator('#audit-ia').scrollIntoViewIfNeeded();
+    await askForBooking(page, 'audit-ia');
     await expect(page.locator('#audit-ia [role="status"]')).toHaveCount(0);
     await page.locator('#temoignages').scrollIntoViewIfNeeded();
     await expect(

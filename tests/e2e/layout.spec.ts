@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 test.describe('navigation bar', () => {
   test('is transparent at the top and opaque past 50 px, right from load', async ({ page }) => {
@@ -20,40 +20,112 @@ test.describe('navigation bar', () => {
   });
 
   test.describe('on a 375 px screen', () => {
-    test.use({ viewport: { width: 375, height: 800 } });
+    test.use({ viewport: { width: 375, height: 800 }, hasTouch: true });
 
-    test('opens with the toggle and closes on a link click, Escape or a click outside', async ({
+    test('opens on a tap as soon as the HTML has parsed, under CPU and network throttling', async ({
+      page,
+    }) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 400,
+        downloadThroughput: (400 * 1024) / 8,
+        uploadThroughput: (400 * 1024) / 8,
+      });
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      await menuToggle(page).tap();
+      await expect(menuPanel(page)).toBeVisible();
+      expect(await expandedState(page)).toBe(true);
+    });
+
+    test('closes on Escape (focus back on the toggle), a click outside and a link click', async ({
       page,
     }) => {
       await page.goto('/');
-      // The menu is an island hydrated when the browser is idle: wait until Astro has hydrated it.
-      await expect(page.locator('header astro-island')).not.toHaveAttribute('ssr', /.*/);
-      const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
-      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-      const panelId = await toggle.getAttribute('aria-controls');
-      const panel = page.locator(`[id="${panelId}"]`);
+      const toggle = menuToggle(page);
+      const panel = menuPanel(page);
+      expect(await expandedState(page)).toBe(false);
       await toggle.click();
-      await expect(page.getByRole('button', { name: 'Fermer le menu' })).toHaveAttribute(
-        'aria-expanded',
-        'true',
-      );
       await expect(panel).toBeVisible();
-      await expect(panel.getByRole('link').first()).toBeFocused();
+      expect(await expandedState(page)).toBe(true);
+      await expect(panel.locator('a[aria-current="page"]')).toHaveText('Accueil');
 
       await page.keyboard.press('Escape');
       await expect(panel).toBeHidden();
-      await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeFocused();
+      expect(await expandedState(page)).toBe(false);
+      await expect(toggle).toBeFocused();
 
-      await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+      await toggle.click();
       await page.mouse.click(200, 700);
       await expect(panel).toBeHidden();
 
-      await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
-      await panel.getByRole('link', { name: 'Contact' }).click();
+      await toggle.click();
+      await panel.getByRole('link', { name: 'Contact', exact: true }).click();
       await expect(page).toHaveURL(/\/contact$/);
+      await expect(menuPanel(page)).toBeHidden();
+      await page.goBack();
+      await expect(menuPanel(page)).toBeHidden();
+    });
+
+    test('keyboard: Tab goes from the toggle into the menu, and leaving it closes it', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      await menuToggle(page).focus();
+      await page.keyboard.press('Enter');
+      await expect(menuPanel(page)).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(menuPanel(page).getByRole('link').first()).toBeFocused();
+      const stops = await menuPanel(page).getByRole('link').count();
+      for (let i = 0; i < stops; i++) await page.keyboard.press('Tab');
+      await expect(menuPanel(page)).toBeHidden();
+      expect(await menuPanel(page).evaluate((el) => el.contains(document.activeElement))).toBe(
+        false,
+      );
+    });
+
+    test.describe('without JavaScript', () => {
+      test.use({ javaScriptEnabled: false });
+
+      test('opens on a tap and closes on Escape and a click outside', async ({ page }) => {
+        await page.goto('/contact');
+        const panel = menuPanel(page);
+        await menuToggle(page).tap();
+        await expect(panel).toBeVisible();
+        await expect(panel.locator('a[aria-current="page"]')).toHaveText('Contact');
+        expect(await expandedState(page)).toBe(true);
+        await page.keyboard.press('Escape');
+        await expect(panel).toBeHidden();
+        await menuToggle(page).tap();
+        await expect(panel).toBeVisible();
+        await page.mouse.click(200, 700);
+        await expect(panel).toBeHidden();
+        await menuToggle(page).tap();
+        await panel.getByRole('link', { name: 'Réalisations', exact: true }).click();
+        await expect(page).toHaveURL(/\/nos-realisations$/);
+        await expect(menuPanel(page)).toBeHidden();
+      });
     });
   });
 });
+
+const menuToggle = (page: Page) => page.getByRole('button', { name: 'Menu', exact: true });
+const menuPanel = (page: Page) => page.locator('#menu-mobile');
+
+/** The toggle's expanded state as Chromium exposes it to assistive technology. */
+async function expandedState(page: Page): Promise<boolean> {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  const toggle = nodes.find(
+    (node) => node.role?.value === 'button' && node.name?.value === 'Menu' && !node.ignored,
+  );
+  if (!toggle) throw new Error('menu toggle not in the accessibility tree');
+  const expanded = toggle.properties?.find((property) => property.name === 'expanded');
+  await cdp.detach();
+  return expanded?.value.value === true;
+}
 
 test.describe('404 page', () => {
   test('shows the message, a link home, and logs the attempted path', async ({ page }) => {

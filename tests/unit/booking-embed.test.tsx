@@ -6,29 +6,11 @@ import { $toasts } from '../../src/stores/toasts';
 import * as fr from '../../src/lib/i18n/fr';
 
 const BASE = 'http://localhost:4333/booking.html';
-let intersect: (visible: boolean) => void;
-let observerOptions: IntersectionObserverInit | undefined;
+const PHONE = { display: '04 91 00 00 00', e164: '+33491000000' };
 
 beforeEach(() => {
   $toasts.set([]);
-  history.replaceState(
-    null,
-    '',
-    '/contact?consultation=Audit&jour=mardi&heure=10:00&utm_source=news',
-  );
-  class FakeObserver {
-    constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-      observerOptions = options;
-      intersect = (visible) =>
-        callback(
-          [{ isIntersecting: visible } as IntersectionObserverEntry],
-          this as unknown as IntersectionObserver,
-        );
-    }
-    observe() {}
-    disconnect() {}
-  }
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  history.replaceState(null, '', '/contact?jour=mardi&heure=10:00&utm_source=news');
 });
 
 afterEach(() => {
@@ -46,47 +28,62 @@ function post(data: unknown, origin: string, source: MessageEventSource | null) 
   });
 }
 
+const embed = (anchor?: string) =>
+  render(<BookingEmbed baseUrl={BASE} anchor={anchor} phone={PHONE} />);
+const ask = () => fireEvent.click(screen.getByRole('link', { name: fr.booking.show }));
+
 async function loadedFrame() {
-  render(<BookingEmbed baseUrl={BASE} />);
-  act(() => intersect(true));
+  embed();
+  ask();
   const iframe = await started();
-  fireEvent.load(iframe);
+  post(
+    { event: 'calendly.page_height', payload: { height: '700px' } },
+    'http://localhost:4333',
+    iframe.contentWindow,
+  );
   return iframe;
 }
 
 describe('BookingEmbed', () => {
-  it('shows a spinner and requests no frame until its box nears the viewport', async () => {
-    render(<BookingEmbed baseUrl={BASE} />);
-    expect(screen.getByRole('status').textContent).toBe(fr.booking.loading);
-    act(() => intersect(false));
+  it('shows the privacy notice and requests no frame until the visitor asks', async () => {
+    embed('calendly');
+    expect(screen.getByText(fr.booking.privacy)).toBeTruthy();
+    expect(screen.getByRole('link', { name: fr.booking.show }).getAttribute('href')).toBe(BASE);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(frame()).toBeNull();
-    expect(observerOptions?.rootMargin).toMatch(/^\d{3,}px/);
   });
 
-  it('loads the frame with the embed fields, prefill and utm from the page address once visible', async () => {
-    render(<BookingEmbed baseUrl={BASE} />);
-    act(() => intersect(true));
+  it('loads the frame with the embed fields, prefill and utm from the page address on request, spinner until the widget answers', async () => {
+    history.replaceState(null, '', '/contact?jour=mardi&heure=10:00&utm_source=news');
+    embed();
+    ask();
     await started();
+    expect(screen.getByRole('status').textContent).toBe(fr.booking.loading);
     const params = new URL(frame()!.src).searchParams;
     expect(frame()!.src.startsWith(`${BASE}?embed_domain=`)).toBe(true);
     expect(params.get('embed_domain')).toBe(location.host);
     expect(params.get('embed_type')).toBe('Inline');
     expect(params.get('hide_gdpr_banner')).toBe('1');
-    expect(params.get('a1')).toBe('Audit – mardi 10:00');
     expect(params.get('utm_source')).toBe('news');
     expect(frame()!.title).toBe(fr.booking.frameTitle);
     expect(frame()!.style.height).toBe('700px');
   });
 
+  it('loads at once for a slot or consultation link, with its prefill', async () => {
+    history.replaceState(null, '', '/contact?consultation=Audit&jour=mardi&heure=10:00');
+    embed();
+    await started();
+    expect(new URL(frame()!.src).searchParams.get('a1')).toBe('Audit – mardi 10:00');
+  });
+
   it('loads at once when its anchor is targeted', async () => {
     history.replaceState(null, '', '/contact#calendly');
-    render(<BookingEmbed baseUrl={BASE} anchor="calendly" />);
+    embed('calendly');
     await started();
   });
 
   it('loads when its anchor becomes the target', async () => {
-    render(<BookingEmbed baseUrl={BASE} anchor="calendly" />);
+    embed('calendly');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(frame()).toBeNull();
     act(() => {
@@ -96,7 +93,21 @@ describe('BookingEmbed', () => {
     await started();
   });
 
-  it('hides the spinner once the frame has loaded', async () => {
+  it('offers the booking page and the phone instead of the spinner when the network goes down', async () => {
+    embed();
+    ask();
+    await started();
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getByRole('alert').textContent).toContain(fr.booking.unavailable);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('link', { name: fr.booking.direct }).getAttribute('href')).toBe(BASE);
+    expect(screen.getByRole('link', { name: PHONE.display }).getAttribute('href')).toBe(
+      `tel:${PHONE.e164}`,
+    );
+  });
+
+  it('hides the spinner once the widget has answered', async () => {
     await loadedFrame();
     expect(screen.queryByRole('status')).toBeNull();
   });

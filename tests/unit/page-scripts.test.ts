@@ -1,6 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REVEAL_THRESHOLD, revealOnScroll, watchNavScroll } from '../../src/lib/page-scripts';
+import {
+  REVEAL_THRESHOLD,
+  closeMenuOnLeave,
+  inlinePageScript,
+  revealOnScroll,
+  watchNavScroll,
+} from '../../src/lib/page-scripts';
 
 type Callback = (entries: { target: Element; isIntersecting: boolean }[]) => void;
 let observers: { callback: Callback; options: IntersectionObserverInit; observed: Element[] }[] =
@@ -74,5 +80,53 @@ describe('navigation bar scroll watcher', () => {
     Object.defineProperty(window, 'scrollY', { value: 51, configurable: true });
     window.dispatchEvent(new Event('scroll'));
     expect(root.hasAttribute('data-nav-solid')).toBe(true);
+  });
+});
+
+describe('menu completion', () => {
+  let menu: HTMLElement;
+  let hide: ReturnType<typeof vi.fn<() => void>>;
+  beforeEach(() => {
+    document.body.innerHTML = `<button id="toggle" popovertarget="menu-mobile">Menu</button>
+      <div id="menu-mobile" popover><a id="link" href="#x">Lien</a></div><a id="after" href="#y">Après</a>`;
+    menu = document.getElementById('menu-mobile')!;
+    hide = vi.fn<() => void>();
+    menu.hidePopover = hide;
+    closeMenuOnLeave(menu);
+  });
+  const leaveFor = (id: string) =>
+    menu.dispatchEvent(
+      new FocusEvent('focusout', { relatedTarget: document.getElementById(id), bubbles: true }),
+    );
+
+  it('closes when a link in the menu is followed', () => {
+    document.getElementById('link')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(hide).toHaveBeenCalledOnce();
+  });
+  it('closes when focus leaves it for the page, not for its own links or its toggle', () => {
+    leaveFor('link');
+    leaveFor('toggle');
+    expect(hide).not.toHaveBeenCalled();
+    leaveFor('after');
+    expect(hide).toHaveBeenCalledOnce();
+  });
+});
+
+describe('inline page script', () => {
+  it('is self-contained: run on its own it sets the scroll state and the js flag', () => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        unobserve() {}
+      },
+    );
+    document.documentElement.removeAttribute('data-nav-solid');
+    document.documentElement.className = '';
+    Object.defineProperty(window, 'scrollY', { value: 51, configurable: true });
+    new Function(inlinePageScript())();
+    expect(document.documentElement.hasAttribute('data-nav-solid')).toBe(true);
+    expect(document.documentElement.classList.contains('js')).toBe(true);
+    vi.unstubAllGlobals();
   });
 });

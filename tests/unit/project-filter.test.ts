@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   ALL,
-  categoryFromSearch,
+  CATEGORY_PARAM,
+  enableProjectFilter,
   filterByCategory,
   matchesCategory,
-  searchWithCategory,
 } from '../../src/lib/project-filter';
 
-const known = ['automatisation', 'sites-web', 'e-commerce', 'applications'];
 const projects = [
   { slug: 'a', category: 'automatisation' },
   { slug: 'b', category: 'sites-web' },
@@ -16,19 +16,6 @@ const projects = [
   { slug: 'e', category: 'applications' },
   { slug: 'f', category: 'sites-web' },
 ];
-
-describe('categoryFromSearch', () => {
-  it('reads a known category from ?categorie=', () => {
-    expect(categoryFromSearch('?categorie=e-commerce', known)).toBe('e-commerce');
-    expect(categoryFromSearch('?utm_source=x&categorie=sites-web', known)).toBe('sites-web');
-  });
-  it('falls back to all when the parameter is missing, empty or unknown', () => {
-    expect(categoryFromSearch('', known)).toBe(ALL);
-    expect(categoryFromSearch('?categorie=', known)).toBe(ALL);
-    expect(categoryFromSearch('?categorie=jardinage', known)).toBe(ALL);
-    expect(categoryFromSearch('?categorie=ALL', known)).toBe(ALL);
-  });
-});
 
 describe('filterByCategory', () => {
   it('keeps every project for all', () => {
@@ -45,19 +32,51 @@ describe('filterByCategory', () => {
   });
 });
 
-describe('searchWithCategory', () => {
-  it('writes the category and keeps other parameters', () => {
-    expect(searchWithCategory('', 'applications')).toBe('?categorie=applications');
-    expect(searchWithCategory('?utm_source=x&categorie=sites-web', 'e-commerce')).toBe(
-      '?utm_source=x&categorie=e-commerce',
-    );
+describe('enableProjectFilter (the inline script)', () => {
+  const button = (slug: string, count: number) =>
+    `<button data-filter="${slug}" data-status="${count} affichés" aria-pressed="${slug === ALL}">${slug}</button>`;
+  const setUp = (search: string) => {
+    window.history.replaceState(null, '', `/nos-realisations${search}`);
+    document.body.innerHTML = `<div id="filter">${button(ALL, 6)}${button('automatisation', 2)}${button('e-commerce', 1)}
+      <p role="status">6 affichés</p><ul>${projects
+        .map((p) => `<li data-category="${p.category}">${p.slug}</li>`)
+        .join('')}</ul></div>`;
+    enableProjectFilter(document.getElementById('filter'), CATEGORY_PARAM, ALL);
+  };
+  const visible = () =>
+    [...document.querySelectorAll<HTMLElement>('[data-category]')]
+      .filter((card) => !card.hidden)
+      .map((card) => card.textContent);
+  const pressed = () =>
+    [...document.querySelectorAll('[aria-pressed="true"]')].map((b) => b.textContent);
+  const click = (slug: string) =>
+    document
+      .querySelector<HTMLElement>(`[data-filter="${slug}"]`)!
+      .dispatchEvent(new MouseEvent('click', { bubbles: true }));
+
+  beforeEach(() => setUp('?utm_source=x'));
+
+  it('shows one category, presses only its button, announces its count and writes the URL', () => {
+    click('automatisation');
+    expect(visible()).toEqual(['a', 'd']);
+    expect(pressed()).toEqual(['automatisation']);
+    expect(document.querySelector('[role="status"]')!.textContent).toBe('2 affichés');
+    expect(window.location.search).toBe('?utm_source=x&categorie=automatisation');
   });
-  it('removes the parameter for all', () => {
-    expect(searchWithCategory('?categorie=sites-web', ALL)).toBe('');
-    expect(searchWithCategory('?utm_source=x&categorie=sites-web', ALL)).toBe('?utm_source=x');
+
+  it('all shows every card and removes the parameter, keeping the others', () => {
+    click('e-commerce');
+    click(ALL);
+    expect(visible()).toHaveLength(6);
+    expect(window.location.search).toBe('?utm_source=x');
   });
-  it('round-trips through categoryFromSearch', () => {
-    for (const category of known)
-      expect(categoryFromSearch(searchWithCategory('', category), known)).toBe(category);
+
+  it('applies a shared URL at once and falls back to all for an unknown value', () => {
+    setUp('?categorie=e-commerce');
+    expect(visible()).toEqual(['c']);
+    expect(pressed()).toEqual(['e-commerce']);
+    setUp('?categorie=jardinage');
+    expect(visible()).toHaveLength(6);
+    expect(pressed()).toEqual([ALL]);
   });
 });

@@ -1,12 +1,24 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Toaster from '../../src/islands/Toaster';
-import { $toasts, toast } from '../../src/stores/toasts';
+import { $toasts, TOAST_REGION_ID, toast } from '../../src/stores/toasts';
 
 describe('Toaster island', () => {
   beforeEach(() => $toasts.set([]));
   afterEach(cleanup);
+
+  it('is drawn into the page’s notice region on the first notice, showing that notice', async () => {
+    const region = document.createElement('section');
+    region.id = TOAST_REGION_ID;
+    document.body.append(region);
+    expect(region.childElementCount).toBe(0);
+    toast({ title: 'Premier avis' });
+    await waitFor(() =>
+      expect(region.querySelector('[role="status"]')?.textContent).toBe('Premier avis'),
+    );
+    region.remove();
+  });
 
   it('shows default notices as status and destructive ones as alert', () => {
     render(<Toaster />);

@@ -9,8 +9,7 @@
 export const skipLink = 'Aller au contenu principal';
 export const nav = {
   label: 'Navigation principale',
-  openMenu: 'Ouvrir le menu',
-  closeMenu: 'Fermer le menu',
+  menu: 'Menu',
   home: 'Accueil',
 } as const;
 export const breadcrumbs = 'Fil d’Ariane';
@@ -116,6 +115,12 @@ export const newsletterPages = {
 } as const;
 export const booking = {
   loading: 'Chargement du calendrier…',
+  privacy:
+    'Le calendrier est fourni par Calendly, un service tiers qui dépose des cookies. Il ne se charge que si vous le demandez.',
+  show: 'Afficher le calendrier',
+  unavailable: 'Le calendrier ne se charge pas pour le moment.',
+  direct: 'Réserver sur la page de réservation',
+  call: 'ou appelez-nous au\u00a0',
   frameTitle: 'Calendrier de réservation en ligne',
   scheduledTitle: 'Rendez-vous confirmé\u00a0!',
   scheduledText: 'Merci\u00a0! Vous allez recevoir une confirmation par e-mail.',

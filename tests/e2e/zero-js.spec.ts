@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { sitemapRoutes } from './helpers';
+
+// Issue 10: a visitor on a phone downloads no script until they interact. Every route at 375 px, in
+// Chromium, loaded and left alone (no scroll, no tap, no focus): no external script is requested.
+test.use({ viewport: { width: 375, height: 667 }, hasTouch: true });
+
+for (const route of sitemapRoutes()) {
+  test(`${route} requests no external script before interaction at 375 px`, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(route, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    // Long enough for an idle-time (client:idle) island to have started.
+    await page.waitForTimeout(500);
+    expect(scripts).toEqual([]);
+  });
+}
+
+test('the project filter works on the first tap, before anything else has loaded', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/nos-realisations', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'E-commerce' }).tap();
+  await expect(page.locator('li[data-category]:visible')).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: 'projet' })).toHaveText(
+    '1 projet affiché',
+  );
+  expect(scripts).toEqual([]);
+});
+
+test('a second page view downloads no script it already has', async ({ page }) => {
+  test.setTimeout(90_000);
+  /** Scripts of the current page as [url, bytes transferred] (0 when served from the cache). */
+  const scripts = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/_astro/') && entry.name.endsWith('.js'))
+        .map((entry) => [entry.name, (entry as PerformanceResourceTiming).transferSize] as const),
+    );
+  const scrollThrough = async () => {
+    await page.waitForLoadState('load');
+    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 700) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(100);
+    }
+    await page.waitForTimeout(1000);
+  };
+  await page.goto('/contact');
+  await scrollThrough();
+  const first = new Map(await scripts());
+  expect(first.size, 'the first view loads its islands').toBeGreaterThan(0);
+  await page.goto('/');
+  await scrollThrough();
+  const shared = (await scripts()).filter(([url]) => first.has(url));
+  expect(shared.length, 'the second view uses scripts the first loaded').toBeGreaterThan(0);
+  expect(shared.filter(([, bytes]) => bytes > 0)).toEqual([]);
+});
