@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+import { defineConfig, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import mdx from '@astrojs/mdx';
@@ -49,6 +49,32 @@ export default defineConfig({
         ? 'https://challenges.cloudflare.com'
         : undefined,
     }),
+  ],
+  // The display face (headings): Bricolage Grotesque, variable weight, latin subset only, served from
+  // the site. Astro writes the @font-face (font-display: swap) and a metric-matched Arial fallback
+  // (size-adjust, ascent/descent overrides), so the swap moves nothing on screen.
+  fonts: [
+    {
+      provider: fontProviders.local(),
+      name: 'Bricolage Grotesque',
+      cssVariable: '--font-brand',
+      fallbacks: ['Arial', 'sans-serif'],
+      display: 'swap',
+      options: {
+        variants: [
+          {
+            src: [
+              './node_modules/@fontsource-variable/bricolage-grotesque/files/bricolage-grotesque-latin-wght-normal.woff2',
+            ],
+            weight: '200 800',
+            style: 'normal',
+            unicodeRange: [
+              'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD',
+            ],
+          },
+        ],
+      },
+    },
   ],
   vite: { plugins: [tailwindcss()] },
 });
