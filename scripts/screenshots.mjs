@@ -1,5 +1,6 @@
 // `npm run screenshots`: builds the site and saves every page (and the 404 page) at 375 px and
-// 1280 px wide, full page, into screenshots/ (git-ignored).
+// 1280 px wide, full page, into screenshots/ (git-ignored). Options: --no-build, --only=/,/contact
+// (some routes), SCREENSHOTS_PORT (default 4390) to run beside another copy.
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, ensureChromium } from './lib/chromium.mjs';
@@ -9,8 +10,9 @@ const WIDTHS = [375, 1280];
 const OUT = 'screenshots';
 
 if (!process.argv.includes('--no-build')) buildSite();
-const routes = [...sitemapRoutes(), '/404'];
-const site = await serveBuiltSite(4390);
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const routes = only ? only.split(',') : [...sitemapRoutes(), '/404'];
+const site = await serveBuiltSite(Number(process.env.SCREENSHOTS_PORT ?? 4390));
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_FLAGS });
 mkdirSync(OUT, { recursive: true });
 try {

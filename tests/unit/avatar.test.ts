@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { AVATAR_COLOURS, avatarSrc, avatarSvg } from '../../src/lib/avatar';
+
+describe('avatarSvg', () => {
+  it('draws the same face for the same name, every time', () => {
+    expect(avatarSvg('Sarah Martin')).toBe(avatarSvg('Sarah Martin'));
+    expect(avatarSvg(' Sarah Martin ')).toBe(avatarSvg('Sarah Martin'));
+  });
+
+  it('draws different faces for different people', () => {
+    const names = ['Thomas Laurent', 'Sarah Martin', 'Karim Benali', 'Julie Rossi', 'Claire Dubois'];
+    expect(new Set(names.map(avatarSvg)).size).toBe(names.length);
+  });
+
+  it('draws with the site palette (and black or white features) only', () => {
+    const colours = avatarSvg('Julie Rossi').match(/#[0-9a-f]{6}\b/gi) ?? [];
+    expect(colours.length).toBeGreaterThan(2);
+    const allowed = [...AVATAR_COLOURS, '#ffffff', '#000000'];
+    for (const colour of colours) expect(allowed).toContain(colour.toLowerCase());
+  });
+
+  it('refuses an empty name with a clear message', () => {
+    expect(() => avatarSvg('  ')).toThrow(/name is required/);
+  });
+});
+
+describe('avatarSrc', () => {
+  it('is a data URL holding the same SVG, decodable by a browser', () => {
+    const src = avatarSrc('Karim Benali');
+    expect(src.startsWith('data:image/svg+xml,%3Csvg')).toBe(true);
+    expect(src).not.toMatch(/[<>"#]/);
+    expect(decodeURIComponent(src.slice('data:image/svg+xml,'.length))).toContain('<mask');
+  });
+});
