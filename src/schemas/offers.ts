@@ -168,6 +168,39 @@ export const serviceSchema = z.object({
   cta: z.object({ title: text, text: text, buttons: z.array(button).min(1) }),
 });
 
+/** A short label drawn inside a preview (it must fit the mock-up). */
+const previewText = (max: number) =>
+  z.string().min(1).max(max, `at most ${max} characters, to fit in the preview`);
+
+/**
+ * What the visual preview of a project shows (src/components/art/ProjectPreview.astro), drawn in the
+ * project's colour: the site in a browser and a phone, the chatbot conversation, or the workflow.
+ */
+export const projectPreviewSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('site'),
+    /** The headline of the site's home page, as the mock-up shows it. */
+    headline: previewText(34),
+    /** Main pages of the site, shown as its menu; the second one is the phone's screen. */
+    screens: z.array(previewText(14)).min(2).max(4),
+    /** The kind of typeface the client's site uses. */
+    typeface: z.enum(['sans', 'serif', 'rounded']).default('sans'),
+  }),
+  z.object({
+    kind: z.literal('chatbot'),
+    /** A typical exchange, in order (a visitor's question, then the assistant's answer…). */
+    messages: z
+      .array(z.object({ from: z.enum(['visitor', 'bot']), text: previewText(38) }))
+      .min(2)
+      .max(4),
+  }),
+  z.object({
+    kind: z.literal('workflow'),
+    /** The steps the automation runs, in order. */
+    steps: z.array(previewText(18)).min(3).max(5),
+  }),
+]);
+
 /** Projects: `src/content/projects/<slug>.yaml`, one page each at /nos-realisations/<slug>. */
 export const projectSchema = z.object({
   title: text,
@@ -183,6 +216,7 @@ export const projectSchema = z.object({
   features: z.array(text).min(1),
   colour: z.enum(['indigo', 'emerald', 'rose', 'amber', 'sky', 'violet']),
   icon: text,
+  preview: projectPreviewSchema,
   showOn: z.array(text).default([]),
 });
 
@@ -226,6 +260,7 @@ export type OfferPage = z.infer<typeof offerPageSchema>;
 export type Offer = z.infer<typeof offerSchema>;
 export type Service = z.infer<typeof serviceSchema>;
 export type Project = z.infer<typeof projectSchema>;
+export type ProjectPreview = z.infer<typeof projectPreviewSchema>;
 export type ProjectCategory = (typeof projectCategories)[number];
 export type WeekDay = (typeof weekDays)[number];
 

@@ -140,6 +140,12 @@ export const automation = {
 } as const;
 export const offers = {
   technologiesOf: (title: string) => `Technologies\u00a0: ${title}`,
+  previewOf: (kind: 'site' | 'chatbot' | 'workflow', client: string) =>
+    ({
+      site: `Aperçu du site de ${client}`,
+      chatbot: `Aperçu d’une conversation avec le chatbot de ${client}`,
+      workflow: `Aperçu du workflow automatisé de ${client}`,
+    })[kind],
   linkTo: (label: string, title: string) => `${label}\u00a0: ${title}`,
   rating: (stars: number) => `Note\u00a0: ${stars} sur 5`,
   filterGroup: 'Filtrer les projets par catégorie',

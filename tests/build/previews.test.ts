@@ -1,0 +1,37 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DIST, builtPages } from './site';
+
+/** Every project, as its content file names it. */
+const slugs = readdirSync('src/content/projects')
+  .filter((file) => file.endsWith('.yaml'))
+  .map((file) => file.replace(/\.yaml$/, ''));
+const pages = builtPages();
+const page = (route: string) => pages.find((p) => p.route === route)?.html ?? '';
+const previewImg = (html: string, slug: string) =>
+  new RegExp(`<img[^>]*src="/nos-realisations/${slug}\\.svg"[^>]*>`).exec(html)?.[0];
+
+describe.each(slugs)('project %s', (slug) => {
+  it('has a preview drawn from its content entry', () => {
+    const file = join(DIST, 'nos-realisations', `${slug}.svg`);
+    expect(existsSync(file), `${file} was not built`).toBe(true);
+    const svg = readFileSync(file, 'utf8');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 400 240"/);
+    const entry = readFileSync(`src/content/projects/${slug}.yaml`, 'utf8');
+    const label =
+      /^\s+(?:headline|text): (.+)$/m.exec(entry)?.[1] ?? /^\s+steps: \[([^,\]]+)/m.exec(entry)?.[1];
+    expect(label, 'no preview label found in the entry').toBeDefined();
+    expect(svg.replace(/<\/tspan><tspan x="42" dy="18">/g, ' ')).toContain(label!.trim());
+  });
+
+  it('shows the preview, with its size reserved, on its page and on the portfolio', () => {
+    for (const html of [page(`/nos-realisations/${slug}`), page('/nos-realisations')]) {
+      const img = previewImg(html, slug);
+      expect(img, 'preview image missing').toBeDefined();
+      expect(img).toMatch(/width="400"/);
+      expect(img).toMatch(/height="240"/);
+      expect(img).toMatch(/alt="Aperçu [^"]+"/);
+    }
+  });
+});
