@@ -8,7 +8,8 @@ interface Testimonial {
   role: string;
   content: string;
   rating: number;
-  initials: string;
+  /** The author's illustrated face, drawn at build time (a `data:` URL, src/lib/avatar.ts). */
+  avatar: string;
 }
 
 /**
@@ -47,12 +48,13 @@ export default function TestimonialCarousel({ items }: { items: Testimonial[] })
                 </p>
                 <blockquote className="mt-3 flex-1 leading-relaxed">{`«\u00a0${item.content}\u00a0»`}</blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
-                  <span
-                    aria-hidden="true"
-                    className="grid size-11 shrink-0 place-items-center rounded-full bg-accent-700 font-semibold text-white"
-                  >
-                    {item.initials}
-                  </span>
+                  <img
+                    src={item.avatar}
+                    alt=""
+                    width={44}
+                    height={44}
+                    className="size-11 shrink-0 rounded-full"
+                  />
                   <p className="text-sm">
                     <strong className="block text-ink">{item.name}</strong>
                     <span className="text-muted">

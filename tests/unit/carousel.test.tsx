@@ -11,7 +11,7 @@ const items = Array.from({ length: 6 }, (_, i) => ({
   role: 'Gérant',
   content: `Avis ${i + 1}`,
   rating: 5,
-  initials: `C${i + 1}`,
+  avatar: `data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27/%3E`,
 }));
 
 function mockReducedMotion(reduce: boolean) {

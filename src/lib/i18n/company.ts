@@ -23,5 +23,4 @@ export const frCompany = {
   contractType: 'Type de contrat',
   locations: { Marseille: 'Marseille', Remote: 'Remote', 'Marseille/Remote': 'Marseille / Remote' },
   lastUpdated: 'Dernière mise à jour\u00a0:',
-  avatar: (name: string) => `Portrait illustré de ${name}`,
 } as const;
