@@ -53,15 +53,16 @@ export default defineConfig({
     }),
   ],
   // The display face (headings): Bricolage Grotesque, variable weight, latin subset only, served from
-  // the site. Astro writes the @font-face (font-display: swap) and a metric-matched Arial fallback
-  // (size-adjust, ascent/descent overrides), so the swap moves nothing on screen.
+  // the site. Astro writes the @font-face and a metric-matched Arial fallback (size-adjust,
+  // ascent/descent overrides). `optional`: a font that misses the first paint is used from the next
+  // page on, so nothing ever moves once painted (CLS 0); src/lib/fonts.ts says where it is preloaded.
   fonts: [
     {
       provider: fontProviders.local(),
       name: 'Bricolage Grotesque',
       cssVariable: '--font-brand',
       fallbacks: ['Arial', 'sans-serif'],
-      display: 'swap',
+      display: 'optional',
       options: {
         variants: [
           {

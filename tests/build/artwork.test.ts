@@ -1,3 +1,4 @@
+/** Artwork in the built site: every project has a preview; every hero has its artwork. */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +33,20 @@ describe.each(slugs)('project %s', (slug) => {
       expect(img).toMatch(/width="400"/);
       expect(img).toMatch(/height="240"/);
       expect(img).toMatch(/alt="Aperçu [^"]+"/);
+    }
+  });
+});
+
+describe.each(pages.map((p) => [p.route, p.html] as const))('hero of %s', (_route, html) => {
+  it('has artwork beside its text, decorative or described, with its size reserved', () => {
+    const art = /<div class="hero-art[^"]*">\s*(<svg[^>]*>|<img[^>]*>)/.exec(html)?.[1];
+    expect(art, 'no hero artwork').toBeDefined();
+    if (art!.startsWith('<svg')) {
+      expect(art).toMatch(/aria-hidden="true"/);
+      expect(art).toMatch(/viewBox="0 0 400 300"/);
+    } else {
+      expect(art).toMatch(/alt="[^"]+"/);
+      expect(art).toMatch(/width="\d+"[^>]*height="\d+"/);
     }
   });
 });
