@@ -52,8 +52,9 @@ export default defineConfig({
         : undefined,
     }),
   ],
-  // The display face (headings): Bricolage Grotesque, variable weight, latin subset only, served from
-  // the site. Astro writes the @font-face and a metric-matched Arial fallback (size-adjust,
+  // The display face (headings): Bricolage Grotesque, variable weight, the latin subset file only
+  // (other characters fall back glyph by glyph, so no unicode-range is needed), served from the
+  // site. Astro writes the @font-face and a metric-matched Arial fallback (size-adjust,
   // ascent/descent overrides). `optional`: a font that misses the first paint is used from the next
   // page on, so nothing ever moves once painted (CLS 0); src/lib/fonts.ts says where it is preloaded.
   fonts: [
@@ -71,9 +72,6 @@ export default defineConfig({
             ],
             weight: '200 800',
             style: 'normal',
-            unicodeRange: [
-              'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD',
-            ],
           },
         ],
       },

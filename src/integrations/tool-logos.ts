@@ -32,7 +32,10 @@ export default function toolLogos(): AstroIntegration {
         await mkdir(join(out, 'logos'), { recursive: true });
         for (const slug of slugs) {
           const svg = toolLogoSvg(slug);
-          if (!svg) throw new Error(`tool-logos: a page references /logos/${slug}.svg, unknown to simple-icons`);
+          if (!svg)
+            throw new Error(
+              `tool-logos: a page references /logos/${slug}.svg, unknown to simple-icons`,
+            );
           await writeFile(join(out, 'logos', `${slug}.svg`), svg);
         }
         logger.info(`${slugs.size} tool logos written to logos/`);

@@ -62,7 +62,5 @@ const BY_PREFIX: [string, HeroArtKind][] = [
  */
 export function heroArtFor(pathname: string): HeroArtKind {
   const path = normalizePath(pathname);
-  return (
-    BY_PATH[path] ?? BY_PREFIX.find(([prefix]) => path.startsWith(prefix))?.[1] ?? 'studio'
-  );
+  return BY_PATH[path] ?? BY_PREFIX.find(([prefix]) => path.startsWith(prefix))?.[1] ?? 'studio';
 }

@@ -44,7 +44,7 @@ export function toolLogo(name: string): ToolLogo | undefined {
 export function toolLogoSvg(slug: string): string | undefined {
   const icon = bySlug.get(slug);
   if (!icon) return undefined;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="#${icon.hex}"><title>${icon.title.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</title><path d="${icon.path}"/></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="#${icon.hex}"><title>${icon.title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title><path d="${icon.path}"/></svg>`;
 }
 
 /** The slugs of the logos a built HTML page references. */

@@ -21,7 +21,8 @@ describe.each(slugs)('project %s', (slug) => {
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 400 240"/);
     const entry = readFileSync(`src/content/projects/${slug}.yaml`, 'utf8');
     const label =
-      /^\s+(?:headline|text): (.+)$/m.exec(entry)?.[1] ?? /^\s+steps: \[([^,\]]+)/m.exec(entry)?.[1];
+      /^\s+(?:headline|text): (.+)$/m.exec(entry)?.[1] ??
+      /^\s+steps: \[([^,\]]+)/m.exec(entry)?.[1];
     expect(label, 'no preview label found in the entry').toBeDefined();
     expect(svg.replace(/<\/tspan><tspan x="42" dy="18">/g, ' ')).toContain(label!.trim());
   });

@@ -1,7 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /** Pages whose hero text is set in the display face, with different hero lengths and artwork. */
-const PAGES = ['/', '/nos-realisations/cabinet-medical', '/tarifs-creation-site-automatisation', '/contact'];
+const PAGES = [
+  '/',
+  '/nos-realisations/cabinet-medical',
+  '/tarifs-creation-site-automatisation',
+  '/contact',
+];
 
 /**
  * Loads a page with the display font held back until after the first paint (the worst case on a
@@ -15,7 +20,8 @@ async function shiftsWithLateFont(page: Page, route: string) {
         value: number;
         hadRecentInput: boolean;
       })[]) {
-        if (!entry.hadRecentInput) (window as unknown as { __shifts: number[] }).__shifts.push(entry.value);
+        if (!entry.hadRecentInput)
+          (window as unknown as { __shifts: number[] }).__shifts.push(entry.value);
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -29,9 +35,14 @@ async function shiftsWithLateFont(page: Page, route: string) {
   await page.evaluate(() => document.fonts.ready);
   await expect
     .poll(() =>
-      page.evaluate(() =>
-        [...document.fonts].some((face) => face.family.startsWith('"Bricolage') && face.status === 'loaded')
-          || [...document.fonts].some((face) => face.family.startsWith('Bricolage') && face.status === 'loaded'),
+      page.evaluate(
+        () =>
+          [...document.fonts].some(
+            (face) => face.family.startsWith('"Bricolage') && face.status === 'loaded',
+          ) ||
+          [...document.fonts].some(
+            (face) => face.family.startsWith('Bricolage') && face.status === 'loaded',
+          ),
       ),
     )
     .toBe(true);

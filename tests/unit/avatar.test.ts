@@ -8,7 +8,13 @@ describe('avatarSvg', () => {
   });
 
   it('draws different faces for different people', () => {
-    const names = ['Thomas Laurent', 'Sarah Martin', 'Karim Benali', 'Julie Rossi', 'Claire Dubois'];
+    const names = [
+      'Thomas Laurent',
+      'Sarah Martin',
+      'Karim Benali',
+      'Julie Rossi',
+      'Claire Dubois',
+    ];
     expect(new Set(names.map(avatarSvg)).size).toBe(names.length);
   });
 
