@@ -36,12 +36,11 @@ export const companyPageSchema = z.object({
   sections: z.record(z.string(), section),
 });
 
-/** A team member (`src/content/team/<slug>.yaml`); the avatar is drawn from the initials. */
+/** A team member (`src/content/team/<slug>.yaml`); the avatar is drawn from the name. */
 export const teamMemberSchema = z.object({
   name: text,
   role: text,
   description: text,
-  initials: z.string().trim().min(1).max(3),
   order: z.number().int().default(0),
   links: z
     .array(

@@ -214,8 +214,8 @@ export const projectSchema = z.object({
   technologies: z.array(text).min(1),
   metrics: z.array(metric).length(3),
   features: z.array(text).min(1),
+  /** The client's colour family: the preview is drawn in it. */
   colour: z.enum(['indigo', 'emerald', 'rose', 'amber', 'sky', 'violet']),
-  icon: text,
   preview: projectPreviewSchema,
   showOn: z.array(text).default([]),
 });

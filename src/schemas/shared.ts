@@ -20,7 +20,6 @@ export const testimonialSchema = z.object({
   role: z.string().min(1),
   content: z.string().min(1),
   rating: z.number().int().min(1).max(5),
-  initials: z.string().min(1).max(3),
   project: z.string().min(1),
   order: z.number().int().default(0),
   showOn: z.array(z.string().min(1)).min(1),

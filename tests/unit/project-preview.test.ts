@@ -19,7 +19,8 @@ describe('projectPreviewSvg', () => {
     expect(svg).toContain('fill="#0369a1"');
     expect(svg).toContain('>Votre cabinet au<');
     expect(svg).toContain('>cœur du Prado<');
-    for (const screen of site.preview.screens) expect(svg).toContain(`>${screen}<`);
+    for (const screen of ['Accueil', 'Praticiens', 'Rendez-vous'])
+      expect(svg).toContain(`>${screen}<`);
     expect(svg).toContain('font-family="Georgia,serif"');
     expect(projectPreviewSvg(site)).toBe(svg);
   });
