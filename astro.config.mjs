@@ -8,6 +8,7 @@ import { loadEnv } from 'vite';
 import { readFileSync } from 'node:fs';
 import securityHeaders from './src/integrations/security-headers.mjs';
 import ogImages from './src/integrations/og-images.ts';
+import contentErrors from './src/integrations/content-errors.mjs';
 import { resolveSupabaseConfig } from './src/lib/supabase-config.ts';
 
 // The same variables the pages read (process environment and .env files).
@@ -41,6 +42,7 @@ export default defineConfig({
     // Not in the sitemap: the 404 and the newsletter link result pages (noindex).
     sitemap({ filter: (page) => !/\/404\/?$/.test(page) && !page.includes('/newsletter/') }),
     ogImages(),
+    contentErrors(),
     securityHeaders({
       supabaseUrl: resolveSupabaseConfig(env).url,
       bookingUrl,
