@@ -137,6 +137,8 @@ export const offerSchema = z.object({
   /** Small text above the price, e.g. « À partir de ». */
   priceLead: text.optional(),
   price: text,
+  /** Facts of this entry that other texts quote (`{offers.<file>.facts.<key>}`): delays, support… */
+  facts: z.record(z.string(), text).default({}),
   /** Small text after the price, e.g. « /mois ». */
   priceNote: text.optional(),
   description: text,
@@ -157,6 +159,8 @@ export const serviceSchema = z.object({
   lead: text,
   icon: text,
   order: z.number().int().default(0),
+  /** Facts of this page that other texts quote (`{services.<file>.facts.<key>}`), e.g. price tiers. */
+  facts: z.record(z.string(), text).default({}),
   price: z.object({ label: text, value: text, note: text.optional() }),
   leadTime: z.object({ label: text, value: text }),
   includes: z.object({ title: text, items: z.array(text).min(1) }),

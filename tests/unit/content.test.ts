@@ -9,6 +9,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'astro/zod';
 import { contentFileData } from '../../src/lib/content-files';
 import { formatContentIssues, frenchErrorMap } from '../../src/lib/content-errors';
+import { readPlaceholderSource } from '../../src/lib/content-loader';
+import { fillPlaceholders } from '../../src/lib/placeholders';
 import { jobSchema, blogPostSchema } from '../../src/schemas/company';
 
 vi.mock('astro/loaders', async (importOriginal) => {
@@ -27,10 +29,13 @@ const ROOT = process.cwd();
 
 type AnySchema = z.ZodType;
 
-/** Validates one file against a schema; returns "<file>: <field>: <message>" lines (empty when valid). */
+const facts = readPlaceholderSource(ROOT);
+
+/** Validates one file (placeholders filled, as the build does); returns its error lines (empty when valid). */
 function validateFile(path: string, schema: AnySchema): string[] {
   const file = relative(ROOT, path);
-  const result = schema.safeParse(contentFileData(file, readFileSync(path, 'utf8')), {
+  const data = fillPlaceholders(contentFileData(file, readFileSync(path, 'utf8')), facts, file);
+  const result = schema.safeParse(data, {
     error: frenchErrorMap,
   });
   return result.success ? [] : formatContentIssues(file, result.error.issues);
