@@ -6,6 +6,7 @@
  * implementation for the whole site; the content loader (src/lib/content-loader.ts) fills every entry
  * before it is validated, and an unknown path fails the build naming the file and the field.
  */
+import { distance } from 'fastest-levenshtein';
 import { ContentError } from './content-errors';
 
 /** A placeholder: `{` + a path whose first segment starts with a letter + `}`. */
@@ -64,27 +65,10 @@ function closestPath(path: string, source: PlaceholderSource): string | undefine
   let best: string | undefined;
   let bestDistance = Math.max(3, Math.floor(path.length / 4)) + 1;
   for (const candidate of candidates) {
-    const distance = editDistance(path, candidate);
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+    const gap = distance(path, candidate);
+    if (gap < bestDistance) [best, bestDistance] = [candidate, gap];
   }
   return best;
-}
-
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 6) return Infinity;
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        previous[j] + 1,
-        current[j - 1] + 1,
-        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }
 
 function resolve(

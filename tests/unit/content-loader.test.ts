@@ -11,23 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { brokenFixtures } from '../fixtures/content-errors/cases';
 
 /** js-yaml reads YAML in Astro's own data entry type; the fake below uses it the same way. */
 const jsYaml = (await import('js-yaml' as string)) as { load(text: string): unknown };
-
-vi.mock('astro/loaders', async (importOriginal) => {
-  const original = await importOriginal<typeof import('astro/loaders')>();
-  return {
-    ...original,
-    glob: (options: Parameters<typeof original.glob>[0]) => ({
-      ...original.glob(options),
-      options,
-    }),
-  };
-});
 
 const { collections } = await import('../../src/content.config');
 const ROOT = process.cwd();
@@ -35,7 +24,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'content-loader-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 type Collection = {
-  loader: { load(context: unknown): Promise<void>; options: { base: string } };
+  loader: { load(context: unknown): Promise<void> };
   schema: { parseAsync(data: unknown): Promise<unknown> };
 };
 type Stored = {
