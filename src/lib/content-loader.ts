@@ -10,7 +10,7 @@
  * quotable facts, so changing a price refreshes every page that quotes it (and, in `astro dev`, every
  * collection is refreshed when a quoted file changes).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { glob } from 'astro/loaders';
@@ -29,31 +29,52 @@ const CONTENT_DIR = 'src/content';
 const DATA_FILE = /\.(ya?ml|json)$/;
 const MARKDOWN_FILE = /\.(md|mdx|markdoc)$/;
 
+/** The data files of src/content, as [folder, file name] pairs. */
+function dataFiles(base: string): [string, string][] {
+  return readdirSync(base, { withFileTypes: true })
+    .filter((folder) => folder.isDirectory())
+    .flatMap((folder) =>
+      readdirSync(join(base, folder.name))
+        .filter((name) => DATA_FILE.test(name))
+        .map((name): [string, string] => [folder.name, name]),
+    );
+}
+
+let cache: { key: string; source: PlaceholderSource } | undefined;
+
 /**
  * The facts placeholders may quote, read from disk: `src/content/settings/site.yaml` at the top level,
- * every other YAML/JSON entry under `<folder>.<file name>`.
+ * every other YAML/JSON entry under `<folder>.<file name>`. Read again only when a file changed (every
+ * collection asks for it at each load).
  */
 export function readPlaceholderSource(root: string, siteUrl = ''): PlaceholderSource {
   const base = join(root, CONTENT_DIR);
+  const files = dataFiles(base);
+  const key = [
+    root,
+    siteUrl,
+    ...files.map(([folder, name]) => {
+      const { mtimeMs, size } = statSync(join(base, folder, name));
+      return `${folder}/${name}:${mtimeMs}:${size}`;
+    }),
+  ].join('|');
+  if (cache?.key === key) return cache.source;
   const entries: Record<string, Record<string, unknown>> = {};
   let settings: Record<string, unknown> = {};
-  for (const folder of readdirSync(base, { withFileTypes: true })) {
-    if (!folder.isDirectory()) continue;
-    for (const name of readdirSync(join(base, folder.name))) {
-      if (!DATA_FILE.test(name)) continue;
-      const file = join(CONTENT_DIR, folder.name, name);
-      let data: unknown;
-      try {
-        data = contentFileData(file, readFileSync(join(root, file), 'utf8'));
-      } catch {
-        continue; // the file's own collection reports its YAML error
-      }
-      const id = name.replace(DATA_FILE, '');
-      if (folder.name === 'settings' && id === 'site') settings = data as Record<string, unknown>;
-      else (entries[folder.name] ??= {})[id] = data;
+  for (const [folder, name] of files) {
+    const file = join(CONTENT_DIR, folder, name);
+    let data: unknown;
+    try {
+      data = contentFileData(file, readFileSync(join(root, file), 'utf8'));
+    } catch {
+      continue; // the file's own collection reports its YAML error
     }
+    const id = name.replace(DATA_FILE, '');
+    if (folder === 'settings' && id === 'site') settings = data as Record<string, unknown>;
+    else (entries[folder] ??= {})[id] = data;
   }
-  return placeholderSource(settings, siteUrl, entries);
+  cache = { key, source: placeholderSource(settings, siteUrl, entries) };
+  return cache.source;
 }
 
 /** Where content errors are sent in `astro dev` (see src/integrations/content-errors.ts). */
