@@ -10,6 +10,7 @@ import securityHeaders from './src/integrations/security-headers.mjs';
 import ogImages from './src/integrations/og-images.ts';
 import contentErrors from './src/integrations/content-errors.mjs';
 import { resolveSupabaseConfig } from './src/lib/supabase-config.ts';
+import { mdxPlaceholders } from './src/lib/content-loader.ts';
 
 // The same variables the pages read (process environment and .env files).
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), ''), ...process.env };
@@ -52,5 +53,5 @@ export default defineConfig({
         : undefined,
     }),
   ],
-  vite: { plugins: [tailwindcss()] },
+  vite: { plugins: [tailwindcss(), mdxPlaceholders(process.cwd(), site)] },
 });

@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { brokenFixtures } from '../fixtures/content-errors/cases';
+import { fillMdxBody } from '../../src/lib/content-loader';
 
 /** js-yaml reads YAML in Astro's own data entry type; the fake below uses it the same way. */
 const jsYaml = (await import('js-yaml' as string)) as { load(text: string): unknown };
@@ -201,5 +202,24 @@ describe('a deliberately broken content file', () => {
   it('is quoted word for word in CONTENT.md', () => {
     const guide = readFileSync(join(ROOT, 'CONTENT.md'), 'utf8');
     for (const fixture of brokenFixtures) expect(guide).toContain(fixture.message);
+  });
+});
+
+describe('an MDX body', () => {
+  it('has its placeholders filled before MDX reads braces as code, front matter untouched', () => {
+    const facts = { phone: { display: '04 91 00 00 00' }, brand: 'A <b> & C' };
+    expect(
+      fillMdxBody(
+        '---\ntitle: "{brand}"\n---\nAppelez le {phone.display}, {brand}.',
+        facts,
+        'x.mdx',
+      ),
+    ).toBe('---\ntitle: "{brand}"\n---\nAppelez le 04 91 00 00 00, A &lt;b&gt; &amp; C.');
+  });
+
+  it('fails on an unknown placeholder, naming the file and the body', () => {
+    expect(() => fillMdxBody('Texte {phone.dispay}', { phone: { display: 'x' } }, 'b.mdx')).toThrow(
+      'b.mdx — champ « texte (sous le bloc ---) » : le repère {phone.dispay} n’existe pas. Vouliez-vous dire {phone.display} ?',
+    );
   });
 });
