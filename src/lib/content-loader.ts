@@ -105,13 +105,13 @@ async function guarded<T>(file: string, step: () => T | Promise<T>): Promise<T> 
 /**
  * The YAML error in words: where it is (counted from the top of the file) and the usual fixes. Astro
  * reports js-yaml's position as `loc`: for a data file the line counts from 1, for a Markdown front
- * matter from 0 after the opening `---`; columns count from 0.
+ * matter from 1 after the opening `---`; columns count from 0.
  */
 function syntaxError(file: string, error: unknown): ContentError {
   const loc = (error as { loc?: { line?: number; column?: number } }).loc;
   const position =
     loc?.line !== undefined
-      ? { line: loc.line + (MARKDOWN_FILE.test(file) ? 2 : 0), column: (loc.column ?? 0) + 1 }
+      ? { line: loc.line + (MARKDOWN_FILE.test(file) ? 1 : 0), column: (loc.column ?? 0) + 1 }
       : undefined;
   const where = position ? ` (ligne ${position.line}, colonne ${position.column})` : '';
   return new ContentError(

@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { brokenFixtures } from '../fixtures/content-errors/cases';
+import { brokenFixtures, brokenFrontMatter } from '../fixtures/content-errors/cases';
 
 const ROOT = process.cwd();
 /** The environment of a terminal, without the variables vitest sets for its own workers. */
@@ -39,10 +39,13 @@ function syncWith(file: string): Promise<{ code: number | null; output: string }
 }
 
 describe('astro sync with a broken content file', { timeout: 120_000 }, () => {
-  it.each(brokenFixtures)('$case: fails with the exact message', async ({ file, message }) => {
-    const { code, output } = await syncWith(file);
-    expect(code).not.toBe(0);
-    expect(output).toContain(message);
-    expect(output).not.toMatch(/\*\*|Stack trace|InvalidContentEntryDataError/);
-  });
+  it.each([...brokenFixtures, brokenFrontMatter])(
+    '$case: fails with the exact message',
+    async ({ file, message }) => {
+      const { code, output } = await syncWith(file);
+      expect(code).not.toBe(0);
+      expect(output).toContain(message);
+      expect(output).not.toMatch(/\*\*|Stack trace|InvalidContentEntryDataError/);
+    },
+  );
 });
