@@ -9,7 +9,9 @@ import { readFileSync } from 'node:fs';
 import securityHeaders from './src/integrations/security-headers.mjs';
 import ogImages from './src/integrations/og-images.ts';
 import toolLogos from './src/integrations/tool-logos.ts';
+import contentErrors from './src/integrations/content-errors.mjs';
 import { resolveSupabaseConfig } from './src/lib/supabase-config.ts';
+import { mdxPlaceholders } from './src/lib/content-loader.ts';
 
 // The same variables the pages read (process environment and .env files).
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), ''), ...process.env };
@@ -43,6 +45,7 @@ export default defineConfig({
     sitemap({ filter: (page) => !/\/404\/?$/.test(page) && !page.includes('/newsletter/') }),
     ogImages(),
     toolLogos(),
+    contentErrors(),
     securityHeaders({
       supabaseUrl: resolveSupabaseConfig(env).url,
       bookingUrl,
@@ -77,5 +80,5 @@ export default defineConfig({
       },
     },
   ],
-  vite: { plugins: [tailwindcss()] },
+  vite: { plugins: [tailwindcss(), mdxPlaceholders(process.cwd(), site)] },
 });

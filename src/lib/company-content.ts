@@ -65,5 +65,5 @@ export async function getJobs() {
 export async function getLegalPage(id: 'mentions-legales' | 'politique-confidentialite' | 'cgv') {
   const entry = await getEntry('legal', id);
   if (!entry?.rendered) throw new Error(`src/content/legal/${id}.md is missing or empty.`);
-  return { data: entry.data, html: entry.rendered.html, source: `src/content/legal/${id}.md` };
+  return { data: entry.data, html: entry.rendered.html };
 }

@@ -1,7 +1,8 @@
 /** Collections of the company area (see src/content.config.ts): about, team, blog, careers, legal. */
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { contentGlob } from '../lib/content-loader';
 import { z } from 'astro/zod';
+import { isoDay } from './fields';
 
 const text = z.string().trim().min(1);
 const link = z.object({ label: text, href: text });
@@ -47,7 +48,9 @@ export const teamMemberSchema = z.object({
       z.object({
         kind: z.enum(['linkedin', 'github', 'dribbble', 'twitter', 'website', 'mail']),
         label: text,
-        href: z.string().regex(/^(https:\/\/|mailto:)/, 'must start with https:// or mailto:'),
+        href: z
+          .string()
+          .regex(/^(https:\/\/|mailto:)/, 'l’adresse doit commencer par https:// ou mailto:'),
       }),
     )
     .default([]),
@@ -70,8 +73,8 @@ export const blogPostSchema = z.object({
   title: text,
   description: z.string().trim().min(50).max(170),
   author: text,
-  date: z.coerce.date(),
-  updated: z.coerce.date().optional(),
+  date: isoDay,
+  updated: isoDay.optional(),
   category: z.enum(blogCategories),
   cover: z.enum(['web', 'ai', 'automation', 'seo', 'ecommerce']).default('web'),
   draft: z.boolean().default(false),
@@ -85,8 +88,8 @@ export const jobSchema = z.object({
   experience: text,
   description: text,
   skills: z.array(text).min(1),
-  datePosted: z.coerce.date(),
-  validThrough: z.coerce.date().optional(),
+  datePosted: isoDay,
+  validThrough: isoDay.optional(),
   order: z.number().int().default(0),
 });
 
@@ -106,27 +109,27 @@ export type Job = z.infer<typeof jobSchema>;
 
 export const companyCollections = {
   company: defineCollection({
-    loader: glob({ pattern: '*.yaml', base: './src/content/company' }),
+    loader: contentGlob({ pattern: '*.yaml', base: './src/content/company' }, companyPageSchema),
     schema: companyPageSchema,
   }),
   team: defineCollection({
-    loader: glob({ pattern: '*.yaml', base: './src/content/team' }),
+    loader: contentGlob({ pattern: '*.yaml', base: './src/content/team' }, teamMemberSchema),
     schema: teamMemberSchema,
   }),
   blog: defineCollection({
     // BLOG_CONTENT_DIR: another folder of posts, for the 1,000-post scale test (tests/build).
-    loader: glob({
-      pattern: '*.{md,mdx}',
-      base: process.env.BLOG_CONTENT_DIR ?? './src/content/blog',
-    }),
+    loader: contentGlob(
+      { pattern: '*.{md,mdx}', base: process.env.BLOG_CONTENT_DIR ?? './src/content/blog' },
+      blogPostSchema,
+    ),
     schema: blogPostSchema,
   }),
   jobs: defineCollection({
-    loader: glob({ pattern: '*.yaml', base: './src/content/jobs' }),
+    loader: contentGlob({ pattern: '*.yaml', base: './src/content/jobs' }, jobSchema),
     schema: jobSchema,
   }),
   legal: defineCollection({
-    loader: glob({ pattern: '*.md', base: './src/content/legal' }),
+    loader: contentGlob({ pattern: '*.md', base: './src/content/legal' }, legalPageSchema),
     schema: legalPageSchema,
   }),
 };

@@ -1,5 +1,5 @@
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { contentGlob } from '../lib/content-loader';
 import { z } from 'astro/zod';
 
 /**
@@ -14,7 +14,10 @@ const heading = z.object({ eyebrow: text.optional(), title: text, intro: text.op
 /** Icon name from lucide, kebab-case (e.g. `shield-check`). */
 const icon = z
   .string()
-  .regex(/^[a-z0-9-]+$/, 'icon: a lucide icon name in kebab-case, e.g. "shield-check"');
+  .regex(
+    /^[a-z0-9-]+$/,
+    'nom d’icône lucide en minuscules avec des tirets, par exemple shield-check (liste sur lucide.dev/icons)',
+  );
 
 export const contactPageSchema = z.object({
   meta,
@@ -58,11 +61,17 @@ export type QuotePage = z.infer<typeof quotePageSchema>;
 
 export const contactCollections = {
   contactPage: defineCollection({
-    loader: glob({ pattern: 'contact.yaml', base: './src/content/contact' }),
+    loader: contentGlob(
+      { pattern: 'contact.yaml', base: './src/content/contact' },
+      contactPageSchema,
+    ),
     schema: contactPageSchema,
   }),
   quotePage: defineCollection({
-    loader: glob({ pattern: 'devis-personnalise.yaml', base: './src/content/contact' }),
+    loader: contentGlob(
+      { pattern: 'devis-personnalise.yaml', base: './src/content/contact' },
+      quotePageSchema,
+    ),
     schema: quotePageSchema,
   }),
 };

@@ -1,5 +1,5 @@
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { contentGlob } from '../lib/content-loader';
 import { z } from 'astro/zod';
 
 /**
@@ -37,23 +37,25 @@ export const homePageSchema = z.object({
   }),
   expertise: z.object({
     ...heading,
-    cards: z.array(serviceCardSchema).length(6, 'the grid holds exactly 6 service cards'),
+    cards: z
+      .array(serviceCardSchema)
+      .length(6, 'la grille compte exactement 6 cartes de service : ajoutez ou retirez des cartes'),
   }),
   automation: z.object({
     ...heading,
     points: z.array(text).default([]),
     steps: z
       .array(z.object({ label: text, title: text, description: text }))
-      .length(3, 'the animation has exactly 3 steps (its progress bar is (step + 1) × 33 %)'),
+      .length(3, 'l’animation compte exactement 3 étapes : ajoutez ou retirez des étapes'),
   }),
   integrations: z.object({
     ...heading,
     tools: z
       .array(integrationSchema)
-      .length(12, 'the grid shows exactly 12 tools')
+      .length(12, 'la grille montre exactement 12 outils : ajoutez ou retirez des outils')
       .refine(
         (tools) => new Set(tools.map((tool) => tool.category)).size === 6,
-        'the 12 tools fall into exactly 6 categories',
+        'les 12 outils se répartissent en exactement 6 catégories (champ category) : corrigez les catégories',
       ),
   }),
   booking: z.object(heading),
@@ -68,7 +70,7 @@ export type Integration = z.infer<typeof integrationSchema>;
 /** Collections of the home area (see src/content.config.ts). */
 export const homeCollections = {
   home: defineCollection({
-    loader: glob({ pattern: '*.yaml', base: './src/content/home' }),
+    loader: contentGlob({ pattern: '*.yaml', base: './src/content/home' }, homePageSchema),
     schema: homePageSchema,
   }),
 };

@@ -1,5 +1,5 @@
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { contentGlob } from '../lib/content-loader';
 import { z } from 'astro/zod';
 
 /**
@@ -137,6 +137,8 @@ export const offerSchema = z.object({
   /** Small text above the price, e.g. « À partir de ». */
   priceLead: text.optional(),
   price: text,
+  /** Facts of this entry that other texts quote (`{offers.<file>.facts.<key>}`): delays, support… */
+  facts: z.record(z.string(), text).default({}),
   /** Small text after the price, e.g. « /mois ». */
   priceNote: text.optional(),
   description: text,
@@ -157,6 +159,8 @@ export const serviceSchema = z.object({
   lead: text,
   icon: text,
   order: z.number().int().default(0),
+  /** Facts of this page that other texts quote (`{services.<file>.facts.<key>}`), e.g. price tiers. */
+  facts: z.record(z.string(), text).default({}),
   price: z.object({ label: text, value: text, note: text.optional() }),
   leadTime: z.object({ label: text, value: text }),
   includes: z.object({ title: text, items: z.array(text).min(1) }),
@@ -245,7 +249,10 @@ export const slotWeekSchema = z.object({
           .array(
             z
               .string()
-              .regex(/^(09|1[0-6]):[0-5]\d$/, 'must be a time between 09:00 and 16:59, e.g. 14:30'),
+              .regex(
+                /^(09|1[0-6]):[0-5]\d$/,
+                'heure entre 09:00 et 16:59 attendue, par exemple 14:30',
+              ),
           )
           .min(3)
           .max(4),
@@ -264,13 +271,17 @@ export type ProjectPreview = z.infer<typeof projectPreviewSchema>;
 export type ProjectCategory = (typeof projectCategories)[number];
 export type WeekDay = (typeof weekDays)[number];
 
-const yaml = (folder: string) => glob({ pattern: '*.yaml', base: `./src/content/${folder}` });
+const yaml = <S extends z.ZodType>(folder: string, schema: S) =>
+  defineCollection({
+    loader: contentGlob({ pattern: '*.yaml', base: `./src/content/${folder}` }, schema),
+    schema,
+  });
 
 export const offersCollections = {
-  offerPages: defineCollection({ loader: yaml('offer-pages'), schema: offerPageSchema }),
-  offers: defineCollection({ loader: yaml('offers'), schema: offerSchema }),
-  services: defineCollection({ loader: yaml('services'), schema: serviceSchema }),
-  projects: defineCollection({ loader: yaml('projects'), schema: projectSchema }),
-  consultations: defineCollection({ loader: yaml('consultations'), schema: consultationSchema }),
-  slots: defineCollection({ loader: yaml('slots'), schema: slotWeekSchema }),
+  offerPages: yaml('offer-pages', offerPageSchema),
+  offers: yaml('offers', offerSchema),
+  services: yaml('services', serviceSchema),
+  projects: yaml('projects', projectSchema),
+  consultations: yaml('consultations', consultationSchema),
+  slots: yaml('slots', slotWeekSchema),
 };

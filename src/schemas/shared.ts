@@ -1,5 +1,5 @@
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { contentGlob } from '../lib/content-loader';
 import { z } from 'astro/zod';
 
 /**
@@ -30,11 +30,14 @@ export type Testimonial = z.infer<typeof testimonialSchema>;
 
 export const sharedCollections = {
   faq: defineCollection({
-    loader: glob({ pattern: '*.yaml', base: './src/content/faq' }),
+    loader: contentGlob({ pattern: '*.yaml', base: './src/content/faq' }, faqSchema),
     schema: faqSchema,
   }),
   testimonials: defineCollection({
-    loader: glob({ pattern: '*.yaml', base: './src/content/testimonials' }),
+    loader: contentGlob(
+      { pattern: '*.yaml', base: './src/content/testimonials' },
+      testimonialSchema,
+    ),
     schema: testimonialSchema,
   }),
 };

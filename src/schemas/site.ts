@@ -1,5 +1,5 @@
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { contentGlob } from '../lib/content-loader';
 import { z } from 'astro/zod';
 
 const link = z.object({ label: z.string().min(1), href: z.string().min(1) });
@@ -12,13 +12,18 @@ export const settingsSchema = z.object({
   phone: z.object({
     display: z.string().min(1),
     /** E.164 form used in `tel:` links, e.g. +33400000000 */
-    e164: z.string().regex(/^\+\d{8,15}$/, 'must be an E.164 number such as +33491000000'),
+    e164: z
+      .string()
+      .regex(
+        /^\+\d{8,15}$/,
+        'numéro au format international attendu, sans espaces, par exemple +33491000000',
+      ),
   }),
   email: z.email(),
   recruitmentEmail: z.email(),
   address: z.object({
     street: z.string().min(1),
-    postalCode: z.string().regex(/^\d{5}$/),
+    postalCode: z.string().regex(/^\d{5}$/, 'code postal à 5 chiffres attendu, par exemple 13001'),
     city: z.string().min(1),
     region: z.string().min(1),
     country: z.string().length(2),
@@ -52,7 +57,7 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 export const siteCollections = {
   settings: defineCollection({
-    loader: glob({ pattern: '*.yaml', base: './src/content/settings' }),
+    loader: contentGlob({ pattern: '*.yaml', base: './src/content/settings' }, settingsSchema),
     schema: settingsSchema,
   }),
 };

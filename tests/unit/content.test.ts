@@ -8,7 +8,9 @@ import { join, relative } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'astro/zod';
 import { contentFileData } from '../../src/lib/content-files';
-import { formatContentIssues } from '../../src/lib/content-errors';
+import { formatContentIssues, frenchErrorMap } from '../../src/lib/content-errors';
+import { readPlaceholderSource } from '../../src/lib/content-loader';
+import { fillPlaceholders } from '../../src/lib/placeholders';
 import { jobSchema, blogPostSchema } from '../../src/schemas/company';
 
 vi.mock('astro/loaders', async (importOriginal) => {
@@ -27,10 +29,15 @@ const ROOT = process.cwd();
 
 type AnySchema = z.ZodType;
 
-/** Validates one file against a schema; returns "<file>: <field>: <message>" lines (empty when valid). */
+const facts = readPlaceholderSource(ROOT);
+
+/** Validates one file (placeholders filled, as the build does); returns its error lines (empty when valid). */
 function validateFile(path: string, schema: AnySchema): string[] {
   const file = relative(ROOT, path);
-  const result = schema.safeParse(contentFileData(file, readFileSync(path, 'utf8')));
+  const data = fillPlaceholders(contentFileData(file, readFileSync(path, 'utf8')), facts, file);
+  const result = schema.safeParse(data, {
+    error: frenchErrorMap,
+  });
   return result.success ? [] : formatContentIssues(file, result.error.issues);
 }
 
@@ -82,17 +89,17 @@ describe('a broken entry', () => {
   it('is reported with the file, the field and the reason, one line per problem', () => {
     const messages = validateFile(join(ROOT, 'tests/unit/fixtures/broken-job.yaml'), jobSchema);
     expect(messages).toEqual([
-      expect.stringMatching(/^tests\/unit\/fixtures\/broken-job\.yaml: title: .*expected string/i),
-      'tests/unit/fixtures/broken-job.yaml: type: Invalid option: expected one of "CDI"|"Freelance"|"Stage"',
-      'tests/unit/fixtures/broken-job.yaml: skills: Too small: expected array to have >=1 items',
+      'tests/unit/fixtures/broken-job.yaml — champ « title » : ce champ obligatoire manque. Ajoutez la ligne « title: … » (voir CONTENT.md).',
+      'tests/unit/fixtures/broken-job.yaml — champ « type » : la valeur « Interim » n’est pas prévue. Choisissez parmi : « CDI », « Freelance », « Stage ».',
+      'tests/unit/fixtures/broken-job.yaml — champ « skills » : la liste doit compter au moins 1 élément (elle en a 0). Ajoutez-en.',
     ]);
   });
 
   it('in Markdown frontmatter is reported the same way', () => {
     const messages = validateFile(join(ROOT, 'tests/unit/fixtures/broken-post.md'), blogPostSchema);
     expect(messages).toEqual([
-      'tests/unit/fixtures/broken-post.md: description: Too small: expected string to have >=50 characters',
-      'tests/unit/fixtures/broken-post.md: category: Invalid option: expected one of "Création web"|"Référencement"|"Intelligence artificielle"|"Automatisation"|"E-commerce"',
+      'tests/unit/fixtures/broken-post.md — champ « description » : texte trop court (11 caractères) : il en faut au moins 50. Complétez-le.',
+      'tests/unit/fixtures/broken-post.md — champ « category » : la valeur « Test » n’est pas prévue. Choisissez parmi : « Création web », « Référencement », « Intelligence artificielle », « Automatisation », « E-commerce ».',
     ]);
   });
 
@@ -102,14 +109,14 @@ describe('a broken entry', () => {
     );
   });
 
-  it('formats nested fields with dotted paths', () => {
+  it('formats nested fields with dotted paths and list positions counted from 1', () => {
     expect(
       formatContentIssues('a.yaml', [
-        { path: ['sections', 'values', 'items', 2, 'title'], message: 'Required' },
+        { path: ['sections', 'values', 'items', 2, 'title'], message: 'manque' },
       ]),
-    ).toEqual(['a.yaml: sections.values.items.2.title: Required']);
-    expect(formatContentIssues('a.yaml', [{ path: [], message: 'Expected object' }])).toEqual([
-      'a.yaml: (fichier entier): Expected object',
+    ).toEqual(['a.yaml — champ « sections.values.items[3].title » : manque.']);
+    expect(formatContentIssues('a.yaml', [{ path: [], message: 'fichier vide' }])).toEqual([
+      'a.yaml : fichier vide.',
     ]);
   });
 });

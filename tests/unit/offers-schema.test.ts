@@ -20,7 +20,7 @@ describe('offers schemas', () => {
     const result = slotWeekSchema.safeParse(week(['08:00', '10:30', '14:00']));
     expect(result.success).toBe(false);
     expect(result.error?.issues[0].path).toEqual(['days', 0, 'times', 0]);
-    expect(result.error?.issues[0].message).toMatch(/between 09:00 and 16:59/);
+    expect(result.error?.issues[0].message).toMatch(/entre 09:00 et 16:59/);
   });
 
   it('refuses a day with more than four slots', () => {

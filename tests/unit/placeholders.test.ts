@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  fillHtmlPlaceholders,
+  fillMarkdownPlaceholders,
   fillPlaceholders,
   placeholderSource,
 } from '../../src/lib/placeholders';
@@ -20,7 +20,14 @@ const settings = {
   figures: { roi: '300 %', responseContact: '2 h' },
   legal: { companyName: 'Test & Fils SAS', siret: '123' },
 } as unknown as Settings;
-const source = placeholderSource(settings, 'https://www.exemple.fr/');
+const source = placeholderSource(
+  settings as unknown as Record<string, unknown>,
+  'https://www.exemple.fr/',
+  {
+    offers: { 'site-vitrine': { price: '1 500 €', note: 'dès {offers.site-vitrine.price}' } },
+    loop: { a: { text: '{loop.b.text}' }, b: { text: '{loop.a.text}' } },
+  },
+);
 
 describe('placeholderSource', () => {
   it('exposes the settings plus a one-line address and the site URL without trailing slash', () => {
@@ -44,12 +51,30 @@ describe('fillPlaceholders', () => {
     });
   });
 
-  it('fails on an unknown or non-text path, naming the placeholder and the file', () => {
+  it('fails on an unknown or non-text path, naming the file, the field and a likely fix', () => {
     expect(() =>
-      fillPlaceholders('{figures.nope}', source, 'src/content/contact/contact.yaml'),
-    ).toThrow('src/content/contact/contact.yaml: unknown placeholder {figures.nope}');
-    expect(() => fillPlaceholders('{figures}', source, 'p.yaml')).toThrow(
-      /unknown placeholder \{figures\}/,
+      fillPlaceholders(
+        { cta: { text: '{figures.roy}' } },
+        source,
+        'src/content/contact/contact.yaml',
+      ),
+    ).toThrow(
+      'src/content/contact/contact.yaml — champ « cta.text » : le repère {figures.roy} n’existe pas. Vouliez-vous dire {figures.roi} ?',
+    );
+    expect(() => fillPlaceholders({ list: ['x', '{figures}'] }, source, 'p.yaml')).toThrow(
+      'p.yaml — champ « list[2] » : le repère {figures} désigne un groupe de valeurs, pas une valeur.',
+    );
+  });
+
+  it('quotes collection entries, themselves filled', () => {
+    expect(fillPlaceholders('Prix : {offers.site-vitrine.note}', source)).toBe(
+      'Prix : dès 1 500 €',
+    );
+  });
+
+  it('stops on placeholders that quote each other in a loop', () => {
+    expect(() => fillPlaceholders('{loop.a.text}', source, 'x.yaml')).toThrow(
+      /se citent en boucle/,
     );
   });
 
@@ -58,15 +83,17 @@ describe('fillPlaceholders', () => {
   });
 });
 
-describe('fillHtmlPlaceholders', () => {
-  it('HTML-escapes the values it inserts', () => {
-    expect(fillHtmlPlaceholders('<p>{legal.companyName} — {brand}</p>', source, 'cgv.md')).toBe(
-      '<p>Test &amp; Fils SAS — Agence Test</p>',
+describe('fillMarkdownPlaceholders', () => {
+  it('HTML-escapes the values it inserts into a Markdown body', () => {
+    expect(fillMarkdownPlaceholders('{legal.companyName} — {brand}', source, 'cgv.md')).toBe(
+      'Test &amp; Fils SAS — Agence Test',
     );
   });
-  it('fails on an unknown path, naming the file', () => {
+  it('fails on an unknown path, naming the file and the body', () => {
     expect(() =>
-      fillHtmlPlaceholders('{legal.sirett}', source, 'src/content/legal/cgv.md'),
-    ).toThrow('src/content/legal/cgv.md: unknown placeholder {legal.sirett}');
+      fillMarkdownPlaceholders('{legal.sirett}', source, 'src/content/legal/cgv.md'),
+    ).toThrow(
+      'src/content/legal/cgv.md — champ « texte (sous le bloc ---) » : le repère {legal.sirett} n’existe pas. Vouliez-vous dire {legal.siret} ?',
+    );
   });
 });

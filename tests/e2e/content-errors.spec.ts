@@ -1,0 +1,89 @@
+/**
+ * A copywriter's `npm run dev`: breaking a content file shows the French message in the browser, over
+ * the page (the last valid version never stays silently); fixing it brings the page back. Runs
+ * `astro dev` on a scratch copy of the project, on the site port + 100.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { TEST_SITE_PORT } from './ports';
+
+const ROOT = process.cwd();
+const PORT = TEST_SITE_PORT + 100;
+const JOB = 'src/content/jobs/01-developpeur-full-stack.yaml';
+const MESSAGE = `${JOB} — champ « datePosted » : « 12/02/2024 » n’est pas une date au format AAAA-MM-JJ. Écrivez par exemple 2024-02-12 pour le 12 février 2024.`;
+
+let scratch: string;
+let server: ChildProcess;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  scratch = mkdtempSync(join(tmpdir(), 'content-dev-'));
+  for (const entry of ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json'])
+    cpSync(join(ROOT, entry), join(scratch, entry), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(scratch, 'node_modules'));
+  server = spawn(join(ROOT, 'node_modules/.bin/astro'), ['dev', '--port', String(PORT)], {
+    cwd: scratch,
+    env: { ...process.env, ASTRO_CACHE_DIR: join(scratch, '.cache'), FORCE_COLOR: '0' },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(
+      () =>
+        fetch(`http://localhost:${PORT}/carrieres`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      {
+        timeout: 90_000,
+        intervals: [1000],
+      },
+    )
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+test('a broken content file shows its French message over the page until it is fixed', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const file = join(scratch, JOB);
+  const valid = readFileSync(file, 'utf8');
+  await page.goto(`http://localhost:${PORT}/carrieres`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  writeFileSync(file, valid.replace(/^datePosted: .*$/m, 'datePosted: 12/02/2024'));
+  const overlay = page.locator('vite-error-overlay');
+  await expect(overlay).toBeAttached({ timeout: 30_000 });
+  await expect(overlay).toContainText(MESSAGE);
+
+  // A reload (or another page) still shows the message, not the last valid version.
+  await page.goto(`http://localhost:${PORT}/notre-equipe`);
+  await expect(page.locator('vite-error-overlay')).toContainText(MESSAGE);
+
+  // Fixed: once the dev server has reloaded the entry, the page is back (leave the page first, so
+  // that the dev client's own reload does not race the navigation).
+  writeFileSync(file, valid);
+  await page.goto('about:blank');
+  await expect
+    .poll(
+      () =>
+        fetch(`http://localhost:${PORT}/carrieres`, { headers: { accept: 'text/html' } }).then(
+          (r) => r.status,
+        ),
+      {
+        timeout: 30_000,
+        intervals: [1000],
+      },
+    )
+    .toBe(200);
+  await page.goto(`http://localhost:${PORT}/carrieres`);
+  await expect(page.locator('vite-error-overlay')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
