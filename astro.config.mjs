@@ -8,6 +8,8 @@ import { loadEnv } from 'vite';
 import { readFileSync } from 'node:fs';
 import securityHeaders from './src/integrations/security-headers.mjs';
 import ogImages from './src/integrations/og-images.ts';
+import decapCms from './src/integrations/decap-cms.mjs';
+import { cmsOptions } from './src/cms/options.ts';
 import { resolveSupabaseConfig } from './src/lib/supabase-config.ts';
 
 // The same variables the pages read (process environment and .env files).
@@ -38,9 +40,15 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    // Not in the sitemap: the 404 and the newsletter link result pages (noindex).
-    sitemap({ filter: (page) => !/\/404\/?$/.test(page) && !page.includes('/newsletter/') }),
+    // Not in the sitemap: the 404, the newsletter link result pages (noindex) and the editor (/admin).
+    sitemap({
+      filter: (page) =>
+        !/\/404\/?$/.test(page) &&
+        !page.includes('/newsletter/') &&
+        !new URL(page).pathname.startsWith('/admin'),
+    }),
     ogImages(),
+    decapCms(),
     securityHeaders({
       supabaseUrl: resolveSupabaseConfig(env).url,
       bookingUrl,
@@ -48,6 +56,7 @@ export default defineConfig({
       captchaOrigin: env.PUBLIC_TURNSTILE_SITE_KEY
         ? 'https://challenges.cloudflare.com'
         : undefined,
+      cmsProxyUrl: `http://localhost:${cmsOptions(env, site).proxyPort}`,
     }),
   ],
   vite: { plugins: [tailwindcss()] },
