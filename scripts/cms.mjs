@@ -17,10 +17,12 @@ const proxy = spawn(process.execPath, ['node_modules/decap-server/dist/index.js'
     GIT_REPO_DIRECTORY: process.cwd(),
   },
 });
+const args = process.argv.slice(2);
+const devPort = args.includes('--port') ? args[args.indexOf('--port') + 1] : '4321';
 console.log(
-  `\n  Éditeur de contenu : http://localhost:4321/admin (proxy local sur le port ${port})\n`,
+  `\n  Éditeur de contenu : http://localhost:${devPort}/admin (proxy local sur le port ${port})\n`,
 );
-const dev = spawn(process.execPath, ['scripts/dev.mjs', ...process.argv.slice(2)], {
+const dev = spawn(process.execPath, ['scripts/dev.mjs', ...args], {
   stdio: 'inherit',
   env,
 });

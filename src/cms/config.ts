@@ -332,7 +332,7 @@ export function decapConfig(inputs: CmsCollectionInput[], options: CmsOptions): 
       owners.set(dirOf(entry.file), set.add(input.name));
     }
 
-  const collections = inputs.flatMap((input) => {
+  const collections = inputs.flatMap((input): Record<string, unknown>[] => {
     const names = collectionLabels[input.name];
     if (!names) missing.add(`collection ${input.name}`);
     const label = names?.label ?? input.name;
