@@ -5,12 +5,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startStaticServer } from '../../scripts/lib/static-server.mjs';
 import { childEnv } from '../../scripts/lib/env.mjs';
-import { TEST_CMS_PROXY_PORT, TEST_SITE_PORT } from './ports';
+import { TEST_CMS_PROXY_PORT } from './ports';
 
 const ROOT = process.cwd();
 /** Not copied into the scratch project: dependencies (linked instead), builds, caches, local data. */
@@ -72,7 +73,7 @@ test('a copywriter changes a price in the editor: the file and the rebuilt page 
   page.on('pageerror', (error) => problems.push(error.message));
 
   await page.goto('/admin');
-  await page.getByRole('button', { name: /connexion|connecter|login/i }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await page.getByRole('link', { name: 'Offres et prix' }).click();
   await page
     .getByRole('link', { name: /Site vitrine/i })
@@ -93,12 +94,10 @@ test('a copywriter changes a price in the editor: the file and the rebuilt page 
     encoding: 'utf8',
   });
   expect(build.status, build.stderr).toBe(0);
-  const server = await startStaticServer({
-    root: resolve(scratch, 'dist'),
-    port: TEST_SITE_PORT + 50,
-  });
+  const server = await startStaticServer({ root: resolve(scratch, 'dist'), port: 0 });
   try {
-    await page.goto(`http://localhost:${TEST_SITE_PORT + 50}/tarifs-creation-site-automatisation`);
+    const { port } = server.address() as AddressInfo;
+    await page.goto(`http://127.0.0.1:${port}/tarifs-creation-site-automatisation`);
     await expect(page.getByText(NEW_PRICE).first()).toBeVisible();
   } finally {
     await new Promise((done) => server.close(done));

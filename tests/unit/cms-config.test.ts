@@ -4,9 +4,10 @@
  * schemas and the content files (what the editor calls required, the build requires; every value in a
  * file has a field in the form).
  */
-import { globSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { contentCollections } from './support/collections';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import { reference } from 'astro:content';
 import { contentFileData } from '../../src/lib/content-files';
@@ -17,42 +18,19 @@ import {
   type DecapField,
 } from '../../src/cms/config';
 
-vi.mock('astro/loaders', async (importOriginal) => {
-  const original = await importOriginal<typeof import('astro/loaders')>();
-  return {
-    ...original,
-    glob: (options: Parameters<typeof original.glob>[0]) => ({
-      ...original.glob(options),
-      options,
-    }),
-  };
-});
-const { collections } = await import('../../src/content.config');
-
-const ROOT = process.cwd();
 const OPTIONS = { siteUrl: 'https://example.fr', proxyPort: 8081, repo: 'o/r', branch: 'main' };
 
-/** Every collection with its schema and the files its glob loader reads. */
-const inputs: CmsCollectionInput[] = Object.entries(collections).map(([name, collection]) => {
-  const { loader, schema } = collection as unknown as {
-    loader: { options: { pattern: string | string[]; base: string } };
-    schema: z.ZodType;
-  };
-  const base = join(ROOT, loader.options.base);
-  const files = [loader.options.pattern]
-    .flat()
-    .flatMap((pattern) => globSync(pattern, { cwd: base }))
-    .map((file) => relative(ROOT, join(base, file)))
-    .sort();
-  return {
+/** Every collection with its schema and the data of the files its glob loader reads. */
+const inputs: CmsCollectionInput[] = (await contentCollections()).map(
+  ({ name, schema, files }) => ({
     name,
     schema,
-    entries: files.map((file) => ({
-      file,
-      data: contentFileData(file, readFileSync(file, 'utf8')),
-    })),
-  };
-});
+    entries: files.map((path) => {
+      const file = relative(process.cwd(), path);
+      return { file, data: contentFileData(file, readFileSync(path, 'utf8')) };
+    }),
+  }),
+);
 const { config, missingLabels } = decapConfig(inputs, OPTIONS);
 type Collection = { name: string; fields?: DecapField[]; files?: { fields: DecapField[] }[] };
 const generated = config.collections as Collection[];
