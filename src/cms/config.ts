@@ -4,7 +4,13 @@
  * (`./labels`); a field without a label is reported, never guessed.
  */
 import type { z } from 'astro/zod';
-import { collectionLabels, fieldLabels, longTextFields, variantLabels } from './labels';
+import {
+  collectionLabels,
+  fieldLabels,
+  fieldRelations,
+  longTextFields,
+  variantLabels,
+} from './labels';
 
 /** One content collection as the generator sees it. */
 export interface CmsCollectionInput {
@@ -97,6 +103,18 @@ const childValues = (values: unknown[], key: string) =>
 const itemsOf = (values: unknown[]) =>
   values.flatMap((value) => (Array.isArray(value) ? value : []));
 
+/** A relation widget to the entries of `collection`, storing `valueField` (default: the file name). */
+function relationWidget(collection: string, valueField?: string) {
+  const value = valueField ?? '{{slug}}';
+  return {
+    widget: 'relation',
+    collection,
+    value_field: value,
+    search_fields: [value],
+    display_fields: [value],
+  };
+}
+
 /** The widget options (everything but name and label) for one schema. */
 function widgetFor(
   schema: z.ZodType,
@@ -105,15 +123,10 @@ function widgetFor(
   walk: Walk,
 ): Record<string, unknown> {
   const collection = referencedCollection(schema);
-  if (collection)
-    return {
-      widget: 'relation',
-      collection,
-      value_field: '{{slug}}',
-      search_fields: ['{{slug}}'],
-      display_fields: ['{{slug}}'],
-    };
+  if (collection) return relationWidget(collection);
   const def = defOf(schema);
+  const hint = fieldRelations[`${walk.collection}.${path}`];
+  if (hint && def.type === 'string') return relationWidget(hint.collection, hint.valueField);
   switch (def.type) {
     case 'string': {
       return { widget: longTextFields.has(name) ? 'text' : 'string' };
@@ -213,6 +226,8 @@ function widgetFor(
         });
         return { widget: 'list', typeKey: key, types, ...bounds };
       }
+      if (hint && elementDef.type === 'string')
+        return { ...relationWidget(hint.collection, hint.valueField), multiple: true, ...bounds };
       if (elementDef.type === 'object')
         return {
           widget: 'list',

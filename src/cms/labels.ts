@@ -237,3 +237,15 @@ export const longTextFields = new Set([
   'solution',
   'text',
 ]);
+
+/**
+ * Text fields that name an entry of another collection (a file name, or `valueField` of the entry):
+ * the editor offers a list of those entries instead of free text. Keyed `<collection>.<path>`; a list
+ * of such names becomes a multiple choice. (Fields typed with Astro's `reference()` need no entry.)
+ */
+export const fieldRelations: Record<string, { collection: string; valueField?: string }> = {
+  'blog.author': { collection: 'team', valueField: 'name' },
+  'contactPage.faq.category': { collection: 'faq' },
+  'offerPages.blocks.categories': { collection: 'faq' },
+  'slots.consultation': { collection: 'consultations' },
+};

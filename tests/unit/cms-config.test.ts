@@ -174,6 +174,16 @@ describe('generated editor configuration', () => {
   });
 });
 
+/** What a relation field can store for each entry of a collection: file names or a field's values. */
+function entryNames(collection: string, valueField: string): unknown[] {
+  const input = inputs.find((candidate) => candidate.name === collection);
+  return (input?.entries ?? []).map(({ file, data }) =>
+    valueField === '{{slug}}'
+      ? file.slice(file.lastIndexOf('/') + 1, file.lastIndexOf('.'))
+      : (data as Record<string, unknown>)[valueField],
+  );
+}
+
 /** Problems of one value against the form field that edits it ("" when the field can hold it). */
 function mismatches(
   field: Omit<DecapField, 'name' | 'label'>,
@@ -186,8 +196,17 @@ function mismatches(
     case 'string':
     case 'text':
     case 'markdown':
-    case 'relation':
       return typeof value === 'string' ? [] : fail(typeof value);
+    case 'relation': {
+      const names = [value].flat();
+      if (Array.isArray(value) !== Boolean(field.multiple)) return fail(typeof value);
+      const known = entryNames(field.collection as string, field.value_field as string);
+      return names.flatMap((name) =>
+        known.includes(name as string)
+          ? []
+          : [`${path}: ${name} is no entry of ${field.collection}`],
+      );
+    }
     case 'number':
       return typeof value === 'number' ? [] : fail(typeof value);
     case 'boolean':
