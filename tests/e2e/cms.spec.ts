@@ -4,14 +4,15 @@
  * Everything happens in a scratch copy of the project (node_modules linked), never in this checkout.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startStaticServer } from '../../scripts/lib/static-server.mjs';
 import { childEnv } from '../../scripts/lib/env.mjs';
-import { TEST_CMS_PROXY_PORT } from './ports';
+import { parse } from 'yaml';
+import { TEST_CMS_PROXY_PORT, TEST_DIST } from './ports';
 
 const ROOT = process.cwd();
 /** Not copied into the scratch project: dependencies (linked instead), builds, caches, local data. */
@@ -20,6 +21,9 @@ const SKIP =
 const OFFER = 'src/content/offers/site-vitrine.yaml';
 /** The new price, with no-break spaces as the content guide asks. */
 const NEW_PRICE = '1\u00a0234\u00a0€';
+
+// One scratch copy and one proxy (on a fixed port) for the file: its tests run one after the other.
+test.describe.configure({ mode: 'serial' });
 
 let scratch: string;
 let proxy: ChildProcess;
@@ -102,4 +106,48 @@ test('a copywriter changes a price in the editor: the file and the rebuilt page 
   } finally {
     await new Promise((done) => server.close(done));
   }
+});
+
+test('every collection opens in the editor with its French form, without error', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  type Collection = {
+    name: string;
+    label: string;
+    folder?: string;
+    extension?: string;
+    files?: { name: string }[];
+  };
+  const { collections } = parse(readFileSync(join(TEST_DIST, 'admin/config.yml'), 'utf8')) as {
+    collections: (Collection & {
+      fields?: { label: string }[];
+      files?: { name: string; fields: { label: string }[] }[];
+    })[];
+  };
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await expect(page.getByTestId(collections[0].name)).toBeVisible();
+  for (const collection of collections) {
+    const entry =
+      collection.files?.[0].name ??
+      readdirSync(join(scratch, collection.folder!))
+        .filter((file) => file.endsWith(`.${collection.extension}`))
+        .sort()[0]
+        .replace(/\.[^.]+$/, '');
+    const firstLabel = (collection.fields ?? collection.files![0].fields)[0].label;
+    await page.goto(`/admin#/collections/${collection.name}/entries/${entry}`);
+    await expect(page.getByRole('button', { name: 'Publiée' }), collection.name).toBeVisible();
+    await expect(
+      page.getByText(firstLabel, { exact: true }).first(),
+      collection.name,
+    ).toBeVisible();
+  }
+  expect(problems).toEqual([]);
 });
