@@ -1,6 +1,7 @@
 /**
  * The visual editor (/admin, Decap CMS) in Chromium against its real local proxy (decap-server): a
- * copywriter changes an offer's price, publishes, and the file and the rebuilt pricing page show it.
+ * copywriter changes an offer's price, publishes, and the file and the rebuilt pricing page show it;
+ * every collection opens with its French form and no console error (CSP included).
  * Everything happens in a scratch copy of the project (node_modules linked), never in this checkout.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
