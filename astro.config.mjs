@@ -10,6 +10,8 @@ import securityHeaders from './src/integrations/security-headers.mjs';
 import ogImages from './src/integrations/og-images.ts';
 import toolLogos from './src/integrations/tool-logos.ts';
 import contentErrors from './src/integrations/content-errors.mjs';
+import decapCms from './src/integrations/decap-cms.mjs';
+import { cmsOptions } from './src/cms/options.ts';
 import { resolveSupabaseConfig } from './src/lib/supabase-config.ts';
 import { mdxPlaceholders } from './src/lib/content-loader.ts';
 
@@ -41,11 +43,17 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    // Not in the sitemap: the 404 and the newsletter link result pages (noindex).
-    sitemap({ filter: (page) => !/\/404\/?$/.test(page) && !page.includes('/newsletter/') }),
+    // Not in the sitemap: the 404, the newsletter link result pages (noindex) and the editor (/admin).
+    sitemap({
+      filter: (page) =>
+        !/\/404\/?$/.test(page) &&
+        !page.includes('/newsletter/') &&
+        !new URL(page).pathname.startsWith('/admin'),
+    }),
     ogImages(),
     toolLogos(),
     contentErrors(),
+    decapCms(),
     securityHeaders({
       supabaseUrl: resolveSupabaseConfig(env).url,
       bookingUrl,
@@ -53,6 +61,7 @@ export default defineConfig({
       captchaOrigin: env.PUBLIC_TURNSTILE_SITE_KEY
         ? 'https://challenges.cloudflare.com'
         : undefined,
+      cmsProxyUrl: `http://localhost:${cmsOptions(env, site).proxyPort}`,
     }),
   ],
   // The display face (headings): Bricolage Grotesque, variable weight, the latin subset file only

@@ -4,6 +4,7 @@
 //   {supabase-origin} origin of the Supabase API the pages talk to (PUBLIC_SUPABASE_URL or the local stand-in)
 //   {booking-origin}  origin of the booking widget framed on the home and contact pages
 //   {captcha-origin}  Cloudflare Turnstile, only when PUBLIC_TURNSTILE_SITE_KEY is set (else removed)
+//   {cms-proxy-origin} origin of the editor's local proxy (decap-server), allowed on /admin only
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -24,18 +25,19 @@ export function inlineScriptHashes(html) {
 /**
  * Fills the placeholders of a `_headers` template.
  * @param {string} template
- * @param {{ scriptHashes: string[], supabaseOrigin: string, bookingOrigin: string, captchaOrigin?: string }} values
+ * @param {{ scriptHashes: string[], supabaseOrigin: string, bookingOrigin: string, captchaOrigin?: string, cmsProxyOrigin?: string }} values
  */
 export function fillHeaders(
   template,
-  { scriptHashes, supabaseOrigin, bookingOrigin, captchaOrigin },
+  { scriptHashes, supabaseOrigin, bookingOrigin, captchaOrigin, cmsProxyOrigin = '' },
 ) {
   const fill = (line) =>
     line
       .replaceAll(' {captcha-origin}', captchaOrigin ? ` ${captchaOrigin}` : '')
       .replaceAll('{script-hashes}', [...new Set(scriptHashes)].sort().join(' '))
       .replaceAll('{supabase-origin}', supabaseOrigin)
-      .replaceAll('{booking-origin}', bookingOrigin);
+      .replaceAll('{booking-origin}', bookingOrigin)
+      .replaceAll('{cms-proxy-origin}', cmsProxyOrigin);
   return template
     .split('\n')
     .map((line) => (line.trimStart().startsWith('#') ? line : fill(line)))
@@ -50,10 +52,10 @@ async function htmlFiles(dir) {
 }
 
 /**
- * @param {{ supabaseUrl: string, bookingUrl: string, captchaOrigin?: string }} origins URLs whose origins the policy allows
+ * @param {{ supabaseUrl: string, bookingUrl: string, captchaOrigin?: string, cmsProxyUrl?: string }} origins URLs whose origins the policy allows
  * @returns {import('astro').AstroIntegration}
  */
-export default function securityHeaders({ supabaseUrl, bookingUrl, captchaOrigin }) {
+export default function securityHeaders({ supabaseUrl, bookingUrl, captchaOrigin, cmsProxyUrl }) {
   return {
     name: 'security-headers',
     hooks: {
@@ -69,6 +71,7 @@ export default function securityHeaders({ supabaseUrl, bookingUrl, captchaOrigin
           supabaseOrigin: new URL(supabaseUrl).origin,
           bookingOrigin: new URL(bookingUrl).origin,
           captchaOrigin,
+          cmsProxyOrigin: cmsProxyUrl ? new URL(cmsProxyUrl).origin : '',
         });
         await writeFile(file, headers);
         logger.info(`_headers: CSP with ${new Set(scriptHashes).size} inline-script hashes`);

@@ -12,14 +12,18 @@ if (!existsSync(DIST)) {
   );
 }
 
-/** Every built HTML page, as { route, file, html }. */
+/** Folder of the visual editor (/admin): built, but no public page (see tests/build/admin.test.ts). */
+export const ADMIN_DIR = join(DIST, 'admin');
+
+/** Every built public HTML page, as { route, file, html } (the editor under admin/ excluded). */
 export function builtPages() {
   const pages: { route: string; file: string; html: string }[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.html')) {
+      if (entry.isDirectory()) {
+        if (path !== ADMIN_DIR) walk(path);
+      } else if (entry.name.endsWith('.html')) {
         const route =
           `/${relative(DIST, path)}`.replace(/\.html$/, '').replace(/(^|\/)index$/, '') || '/';
         pages.push({ route, file: path, html: readFileSync(path, 'utf8') });

@@ -1,11 +1,12 @@
 /**
  * Every entry of every content collection validates against its schema, and a broken entry yields a
  * message naming the file, the field and the reason. The collections are taken from
- * src/content.config.ts; `glob()` is wrapped so that each collection tells where its files live.
+ * src/content.config.ts (tests/unit/support/collections.ts).
  */
-import { globSync, readFileSync } from 'node:fs';
+import { contentCollections } from './support/collections';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import { contentFileData } from '../../src/lib/content-files';
 import { formatContentIssues, frenchErrorMap } from '../../src/lib/content-errors';
@@ -13,18 +14,6 @@ import { readPlaceholderSource } from '../../src/lib/content-loader';
 import { fillPlaceholders } from '../../src/lib/placeholders';
 import { jobSchema, blogPostSchema } from '../../src/schemas/company';
 
-vi.mock('astro/loaders', async (importOriginal) => {
-  const original = await importOriginal<typeof import('astro/loaders')>();
-  return {
-    ...original,
-    glob: (options: Parameters<typeof original.glob>[0]) => ({
-      ...original.glob(options),
-      options,
-    }),
-  };
-});
-
-const { collections } = await import('../../src/content.config');
 const ROOT = process.cwd();
 
 type AnySchema = z.ZodType;
@@ -41,23 +30,7 @@ function validateFile(path: string, schema: AnySchema): string[] {
   return result.success ? [] : formatContentIssues(file, result.error.issues);
 }
 
-function resolveSchema(schema: unknown): AnySchema {
-  return (typeof schema === 'function' ? schema({ image: () => z.string() }) : schema) as AnySchema;
-}
-
-const entries = Object.entries(collections).map(([name, collection]) => {
-  const config = collection as unknown as {
-    loader: { options?: { pattern: string | string[]; base?: string } };
-    schema: unknown;
-  };
-  const options = config.loader.options;
-  const base = join(ROOT, options?.base ?? '.');
-  const patterns = options ? [options.pattern].flat() : [];
-  const files = patterns
-    .flatMap((pattern) => globSync(pattern, { cwd: base }))
-    .map((file) => join(base, file));
-  return { name, options, files, schema: resolveSchema(config.schema) };
-});
+const entries = await contentCollections();
 
 describe.each(entries)('collection $name', ({ name, options, files, schema }) => {
   it('is loaded from files by a glob loader with a schema', () => {

@@ -1,0 +1,285 @@
+/**
+ * The visual editor's configuration (src/cms/config.ts) is generated from the zod schemas: every field
+ * has a French label, each zod type gets the right widget, and the configuration agrees with the
+ * schemas and the content files (what the editor calls required, the build requires; every value in a
+ * file has a field in the form).
+ */
+import { contentCollections } from './support/collections';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'astro/zod';
+import { reference } from 'astro:content';
+import { contentFileData } from '../../src/lib/content-files';
+import {
+  decapConfig,
+  referencedCollection,
+  type CmsCollectionInput,
+  type DecapField,
+} from '../../src/cms/config';
+
+const OPTIONS = { siteUrl: 'https://example.fr', proxyPort: 8081, repo: 'o/r', branch: 'main' };
+
+/** Every collection with its schema and the data of the files its glob loader reads. */
+const inputs: CmsCollectionInput[] = (await contentCollections()).map(
+  ({ name, schema, files }) => ({
+    name,
+    schema,
+    entries: files.map((path) => {
+      const file = relative(process.cwd(), path);
+      return { file, data: contentFileData(file, readFileSync(path, 'utf8')) };
+    }),
+  }),
+);
+const { config, missingLabels } = decapConfig(inputs, OPTIONS);
+type Collection = { name: string; fields?: DecapField[]; files?: { fields: DecapField[] }[] };
+const generated = config.collections as Collection[];
+const fieldsOf = (name: string) => {
+  const collection = generated.find((c) => c.name === name)!;
+  return collection.fields ?? collection.files![0].fields;
+};
+
+describe('generated editor configuration', () => {
+  it('has a French label for every collection, field and block type', () => {
+    expect(missingLabels).toEqual([]);
+  });
+
+  it('names the field that has no label', () => {
+    const schema = z.object({ title: z.string(), zzNoLabel: z.string() });
+    const result = decapConfig(
+      [{ name: 'blog', schema, entries: [{ file: 'src/content/x/a.yaml', data: {} }] }],
+      OPTIONS,
+    );
+    expect(result.missingLabels).toEqual(['blog: zzNoLabel']);
+  });
+
+  it('edits every collection that has entries, in French, through the local proxy in dev', () => {
+    const withEntries = inputs.filter((input) => input.entries.length).map((input) => input.name);
+    expect(generated.map((collection) => collection.name)).toEqual(withEntries);
+    expect(config).toMatchObject({
+      locale: 'fr',
+      backend: { name: 'github', repo: 'o/r', branch: 'main' },
+      local_backend: { url: 'http://localhost:8081/api/v1' },
+    });
+  });
+
+  it('gives each zod type its widget', () => {
+    const block = { title: z.string().optional() };
+    const schema = z.object({
+      title: z.string().min(1),
+      description: z.string(),
+      order: z.number().int().min(0).default(0),
+      rating: z.number().min(1).max(5),
+      draft: z.boolean().default(false),
+      type: z.enum(['CDI', 'Stage']),
+      columns: z.union([z.literal(2), z.literal(3)]).default(3),
+      date: z.coerce.date(),
+      skills: z.array(z.string()).min(1),
+      links: z.array(z.object({ label: z.string(), href: z.string() })).default([]),
+      meta: z.object({ title: z.string() }),
+      category: reference('faq'),
+      figures: z.record(z.string(), z.string()),
+      blocks: z.array(
+        z.discriminatedUnion('type', [
+          z.object({ type: z.literal('cta'), ...block, text: z.string() }),
+          z.object({ type: z.literal('stats'), ...block }),
+        ]),
+      ),
+    });
+    const data = { figures: { projects: '50+' }, blocks: [] };
+    const result = decapConfig(
+      [
+        {
+          name: 'jobs',
+          schema,
+          entries: [
+            { file: 'src/content/j/a.yaml', data },
+            { file: 'src/content/j/b.yaml', data },
+          ],
+        },
+      ],
+      OPTIONS,
+    );
+    expect(result.missingLabels).toEqual([]);
+    const fields = (result.config.collections as Collection[])[0].fields!;
+    const byName = Object.fromEntries(
+      fields.map(({ name, label: _label, ...rest }) => [name, rest]),
+    );
+    expect(byName).toEqual({
+      title: { widget: 'string' },
+      description: { widget: 'text' },
+      order: { widget: 'number', value_type: 'int', min: 0, required: false, default: 0 },
+      rating: { widget: 'number', value_type: 'float', min: 1, max: 5 },
+      draft: { widget: 'boolean', required: false, default: false },
+      type: { widget: 'select', options: ['CDI', 'Stage'] },
+      columns: { widget: 'select', options: [2, 3], required: false, default: 3 },
+      date: { widget: 'datetime', date_format: 'YYYY-MM-DD', time_format: false, picker_utc: true },
+      skills: {
+        widget: 'list',
+        field: { name: 'item', label: 'Compétences', widget: 'string' },
+        min: 1,
+      },
+      links: {
+        widget: 'list',
+        required: false,
+        fields: [
+          { name: 'label', label: 'Libellé', widget: 'string' },
+          { name: 'href', label: 'Lien', widget: 'string' },
+        ],
+      },
+      meta: {
+        widget: 'object',
+        collapsed: false,
+        fields: [{ name: 'title', label: 'Titre', widget: 'string' }],
+      },
+      category: {
+        widget: 'relation',
+        collection: 'faq',
+        value_field: '{{slug}}',
+        search_fields: ['{{slug}}'],
+        display_fields: ['{{slug}}'],
+      },
+      figures: {
+        widget: 'object',
+        collapsed: true,
+        fields: [{ name: 'projects', label: 'projects', widget: 'string', required: false }],
+      },
+      blocks: {
+        widget: 'list',
+        typeKey: 'type',
+        types: [
+          {
+            name: 'cta',
+            label: 'Appel à l’action',
+            widget: 'object',
+            fields: [
+              { name: 'title', label: 'Titre', widget: 'string', required: false },
+              { name: 'text', label: 'Texte', widget: 'text' },
+            ],
+          },
+          {
+            name: 'stats',
+            label: 'Chiffres clés',
+            widget: 'object',
+            fields: [{ name: 'title', label: 'Titre', widget: 'string', required: false }],
+          },
+        ],
+      },
+    });
+  });
+
+  it('recognises Astro references and the collection they point to', () => {
+    expect(referencedCollection(reference('blog'))).toBe('blog');
+    expect(referencedCollection(z.string())).toBeUndefined();
+  });
+});
+
+/** What a relation field can store for each entry of a collection: file names or a field's values. */
+function entryNames(collection: string, valueField: string): unknown[] {
+  const input = inputs.find((candidate) => candidate.name === collection);
+  return (input?.entries ?? []).map(({ file, data }) =>
+    valueField === '{{slug}}'
+      ? file.slice(file.lastIndexOf('/') + 1, file.lastIndexOf('.'))
+      : (data as Record<string, unknown>)[valueField],
+  );
+}
+
+/** Problems of one value against the form field that edits it ("" when the field can hold it). */
+function mismatches(
+  field: Omit<DecapField, 'name' | 'label'>,
+  value: unknown,
+  path: string,
+): string[] {
+  if (value === undefined || value === null) return [];
+  const fail = (what: string) => [`${path}: ${what} edited by a ${field.widget} field`];
+  switch (field.widget) {
+    case 'string':
+    case 'text':
+    case 'markdown':
+      return typeof value === 'string' ? [] : fail(typeof value);
+    case 'relation': {
+      const names = [value].flat();
+      if (Array.isArray(value) !== Boolean(field.multiple)) return fail(typeof value);
+      const known = entryNames(field.collection as string, field.value_field as string);
+      return names.flatMap((name) =>
+        known.includes(name as string)
+          ? []
+          : [`${path}: ${name} is no entry of ${field.collection}`],
+      );
+    }
+    case 'number':
+      return typeof value === 'number' ? [] : fail(typeof value);
+    case 'boolean':
+      return typeof value === 'boolean' ? [] : fail(typeof value);
+    case 'datetime':
+      return value instanceof Date || /^\d{4}-\d{2}-\d{2}$/.test(String(value))
+        ? []
+        : fail(String(value));
+    case 'select':
+    case 'hidden':
+      return (field.options as unknown[] | undefined)?.includes(value) !== false
+        ? []
+        : fail(String(value));
+    case 'object':
+      return objectMismatches(field.fields as DecapField[], value, path);
+    case 'list': {
+      if (!Array.isArray(value)) return fail(typeof value);
+      return value.flatMap((item, index) => {
+        const at = `${path}[${index}]`;
+        if (field.types) {
+          const type = (field.types as DecapField[]).find(
+            (t) => t.name === item?.[field.typeKey as string],
+          );
+          if (!type) return [`${at}: block type ${item?.[field.typeKey as string]} has no form`];
+          const { [field.typeKey as string]: _type, ...rest } = item;
+          return objectMismatches(type.fields as DecapField[], rest, at);
+        }
+        if (field.fields) return objectMismatches(field.fields as DecapField[], item, at);
+        return mismatches(field.field as DecapField, item, at);
+      });
+    }
+  }
+  return fail('value');
+}
+
+function objectMismatches(fields: DecapField[], value: unknown, path: string): string[] {
+  if (typeof value !== 'object' || Array.isArray(value)) return [`${path}: not an object`];
+  return Object.entries(value as object).flatMap(([key, child]) => {
+    const field = fields.find((f) => f.name === key);
+    const at = path ? `${path}.${key}` : key;
+    return field
+      ? mismatches(field, child, at)
+      : [`${at}: no field in the editor (it would be lost)`];
+  });
+}
+
+describe.each(inputs.filter((input) => input.entries.length))(
+  'collection $name in the editor',
+  (input) => {
+    const fields = fieldsOf(input.name);
+
+    it('has a form field, of the right kind, for every value of every file', () => {
+      const problems = input.entries.flatMap(({ file, data }) =>
+        objectMismatches(
+          fields,
+          { ...(data as object), ...(/\.mdx?$/.test(file) && { body: '' }) },
+          file,
+        ),
+      );
+      expect(problems).toEqual([]);
+    });
+
+    it('marks a top-level field required exactly when the schema refuses the file without it', () => {
+      const { data } = input.entries[0];
+      const disagreements = fields
+        .filter((field) => field.name !== 'body')
+        .filter((field) => {
+          const { [field.name]: _removed, ...without } = data as Record<string, unknown>;
+          const refused = !input.schema.safeParse(without).success;
+          return refused !== (field.required !== false);
+        })
+        .map((field) => `${input.name}.${field.name}`);
+      expect(disagreements).toEqual([]);
+    });
+  },
+);
