@@ -11,6 +11,7 @@ import {
   longTextFields,
   variantLabels,
 } from './labels';
+import { isoDay } from '../schemas/fields';
 
 /** One content collection as the generator sees it. */
 export interface CmsCollectionInput {
@@ -115,6 +116,14 @@ function relationWidget(collection: string, valueField?: string) {
   };
 }
 
+/** The date picker: a day, stored as AAAA-MM-JJ. */
+const dateWidget = {
+  widget: 'datetime',
+  date_format: 'YYYY-MM-DD',
+  time_format: false,
+  picker_utc: true,
+};
+
 /** The widget options (everything but name and label) for one schema. */
 function widgetFor(
   schema: z.ZodType,
@@ -124,6 +133,8 @@ function widgetFor(
 ): Record<string, unknown> {
   const collection = referencedCollection(schema);
   if (collection) return relationWidget(collection);
+  // A day written AAAA-MM-JJ (a preprocess + refine + transform pipe): the date picker.
+  if (schema === isoDay) return dateWidget;
   const def = defOf(schema);
   const hint = fieldRelations[`${walk.collection}.${path}`];
   if (hint && def.type === 'string') return relationWidget(hint.collection, hint.valueField);
@@ -148,12 +159,7 @@ function widgetFor(
     case 'boolean':
       return { widget: 'boolean' };
     case 'date':
-      return {
-        widget: 'datetime',
-        date_format: 'YYYY-MM-DD',
-        time_format: false,
-        picker_utc: true,
-      };
+      return dateWidget;
     case 'enum':
       return { widget: 'select', options: Object.values(def.entries) };
     case 'literal':
@@ -164,6 +170,7 @@ function widgetFor(
       const literals = (def.options as z.ZodType[]).map((option) => defOf(option));
       if (!def.discriminator && literals.every((option) => option.type === 'literal'))
         return { widget: 'select', options: literals.flatMap((option) => option.values) };
+      if (def.discriminator) return variantObject(def, path, walk);
       break;
     }
     case 'object':
@@ -251,6 +258,44 @@ function widgetFor(
     `CMS config: ${walk.collection}.${path} has a zod type (${def.type}) the editor cannot show; ` +
       'extend src/cms/config.ts.',
   );
+}
+
+/**
+ * A single object that is one of several kinds (a discriminated union outside a list, e.g. a
+ * project's preview). Decap's object widget has no variable types, so the editor shows the kind as a
+ * select and every kind's fields as optional fields, each hinted with the kinds that use it; the
+ * schema still checks the saved file.
+ */
+function variantObject(def: any, path: string, walk: Walk): Record<string, unknown> {
+  const key: string = def.discriminator;
+  const byName = new Map<string, { field: DecapField; kinds: string[] }>();
+  const kinds: string[] = [];
+  for (const option of def.options as z.ZodType[]) {
+    const shape = defOf(option).shape;
+    const kind = defOf(unwrap(shape[key]).schema).values[0];
+    const label = variantLabels[kind];
+    if (!label) walk.missing.add(`${walk.collection}: ${path}[${key}=${kind}]`);
+    kinds.push(kind);
+    const { [key]: _discriminator, ...rest } = shape;
+    const values = walk.values.filter((value: any) => value?.[key] === kind);
+    for (const field of objectFields(rest, path, values, walk)) {
+      const seen = byName.get(field.name);
+      if (seen) seen.kinds.push(variantLabels[kind] ?? kind);
+      else byName.set(field.name, { field, kinds: [variantLabels[kind] ?? kind] });
+    }
+  }
+  const kindField = {
+    name: key,
+    label: labelOf(walk, `${path}.${key}`, key),
+    widget: 'select',
+    options: kinds.map((kind) => ({ label: variantLabels[kind] ?? kind, value: kind })),
+  };
+  const fields = [...byName.values()].map(({ field, kinds: used }) => ({
+    ...field,
+    required: false,
+    hint: `Pour\u00a0: ${used.join(', ')}.`,
+  }));
+  return { widget: 'object', collapsed: path.includes('.'), fields: [kindField, ...fields] };
 }
 
 function fieldFor(

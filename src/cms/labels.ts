@@ -54,6 +54,9 @@ export const variantLabels: Record<string, string> = {
   dashboard: 'Tableau de bord',
   consultations: 'Consultations',
   slots: 'Créneaux',
+  site: 'Site (navigateur et téléphone)',
+  chatbot: 'Conversation de chatbot',
+  workflow: 'Automatisation (étapes)',
 };
 
 /** Fields, by name (or `<collection>.<path>` where the same name means something else). */
@@ -216,6 +219,16 @@ export const fieldLabels: Record<string, string> = {
   'testimonials.company': 'Entreprise',
   'team.role': 'Poste',
   'team.links.kind': 'Réseau',
+  'projects.preview': 'Aperçu du projet',
+  'projects.preview.kind': 'Type d’aperçu',
+  'projects.preview.headline': 'Titre de la page d’accueil du site',
+  'projects.preview.screens': 'Pages du site (menu ; la 2e s’affiche sur le téléphone)',
+  'projects.preview.typeface': 'Style de police du site',
+  'projects.preview.messages': 'Échange avec le chatbot',
+  'projects.preview.messages.from': 'Qui parle',
+  'projects.preview.steps': 'Étapes de l’automatisation',
+  'offers.facts': 'Faits cités ailleurs (délais, garanties…)',
+  'services.facts': 'Faits cités ailleurs (délais, garanties…)',
   'contactPage.location': 'Plan d’accès',
   'settings.hours.display': 'Horaires affichés',
   'settings.phone.display': 'Numéro affiché',
