@@ -52,8 +52,9 @@ export async function startMail({ smtpPort, inboxPort, mailDir, log }) {
     });
     child = proc;
     try {
-      await waitForPort(smtpPort, { child: proc, name: 'maildev SMTP' });
-      await waitForPort(inboxPort, { child: proc, name: 'maildev web inbox' });
+      // A busy 2-core machine (a full test run beside other work) can take well over 15 s here.
+      await waitForPort(smtpPort, { child: proc, name: 'maildev SMTP', timeoutMs: 60_000 });
+      await waitForPort(inboxPort, { child: proc, name: 'maildev web inbox', timeoutMs: 60_000 });
     } catch (error) {
       child = null;
       await stopChild(proc);
