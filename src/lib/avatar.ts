@@ -35,7 +35,8 @@ export function avatarSlug(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-  if (!slug) throw new Error(`avatarSlug: "${name}" has no letter or digit to name its avatar file`);
+  if (!slug)
+    throw new Error(`avatarSlug: "${name}" has no letter or digit to name its avatar file`);
   return slug;
 }
 
