@@ -252,7 +252,10 @@ function widgetFor(
       };
     }
     case 'pipe':
-      return widgetFor(def.in, path, name, walk);
+      // `z.preprocess(fn, schema)` pipes a transform into the schema: the editor shows the schema.
+      return defOf(def.in).type === 'transform'
+        ? widgetFor(def.out, path, name, walk)
+        : widgetFor(def.in, path, name, walk);
   }
   throw new Error(
     `CMS config: ${walk.collection}.${path} has a zod type (${def.type}) the editor cannot show; ` +

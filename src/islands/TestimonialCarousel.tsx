@@ -8,7 +8,7 @@ interface Testimonial {
   role: string;
   content: string;
   rating: number;
-  /** The author's illustrated face, drawn at build time (a `data:` URL, src/lib/avatar.ts). */
+  /** The author's illustrated face, an SVG file drawn at build time (src/lib/avatar.ts). */
   avatar: string;
 }
 
@@ -53,6 +53,7 @@ export default function TestimonialCarousel({ items }: { items: Testimonial[] })
                     alt=""
                     width={44}
                     height={44}
+                    loading="lazy"
                     className="size-11 shrink-0 rounded-full"
                   />
                   <p className="text-sm">

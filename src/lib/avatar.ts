@@ -1,8 +1,9 @@
 /**
  * Illustrated avatars for people shown without a photo (team members, testimonial authors): a
  * deterministic face drawn at build time by `boring-avatars` ("beam" style) from the person's name, in
- * the site's palette. The result is a self-contained SVG used as an image source, so no JavaScript
- * reaches the visitor and the SVG's internal ids never clash with the page's.
+ * the site's palette. Each face is a small SVG file, `/avatars/<name>.svg` (endpoint
+ * src/pages/avatars/[name].svg.ts), shown as an image: no JavaScript reaches the visitor, the SVG's
+ * internal ids never clash with the page's, and a face costs the HTML one short URL.
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -24,13 +25,23 @@ export function avatarSvg(name: string): string {
 }
 
 /**
- * The avatar of a person as a `data:` URL for an `<img src>` (URL-encoded SVG, smaller than base64).
- * @example avatarSrc('Sarah Martin') // 'data:image/svg+xml,%3Csvg…'
+ * The file name of a person's avatar: the name without accents, lower case, words joined by dashes.
+ * @example avatarSlug('Stéphane Garcia') // 'stephane-garcia'
  */
-export function avatarSrc(name: string): string {
-  const svg = avatarSvg(name)
-    .replace(/ xmlns:xlink="[^"]*"/, '')
-    .replace(/"/g, "'")
-    .replace(/[\r\n]+/g, ' ');
-  return `data:image/svg+xml,${svg.replace(/[<>#%{}]/g, encodeURIComponent)}`;
+export function avatarSlug(name: string): string {
+  const slug = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  if (!slug)
+    throw new Error(`avatarSlug: "${name}" has no letter or digit to name its avatar file`);
+  return slug;
 }
+
+/**
+ * Where a person's avatar is served.
+ * @example avatarPath('Stéphane Garcia') // '/avatars/stephane-garcia.svg'
+ */
+export const avatarPath = (name: string) => `/avatars/${avatarSlug(name)}.svg`;

@@ -176,34 +176,58 @@ export const serviceSchema = z.object({
 const previewText = (max: number) =>
   z.string().min(1).max(max, `at most ${max} characters, to fit in the preview`);
 
+/** The kinds of project preview and the fields each one needs. */
+const previewFields = {
+  site: ['headline', 'screens'],
+  chatbot: ['messages'],
+  workflow: ['steps'],
+} as const;
+
 /**
- * What the visual preview of a project shows (src/components/art/ProjectPreview.astro), drawn in the
- * project's colour: the site in a browser and a phone, the chatbot conversation, or the workflow.
+ * What the visual preview of a project shows (src/lib/project-preview.ts), drawn in the project's
+ * colour: the site in a browser and a phone (`headline`, `screens`, `typeface`), the chatbot
+ * conversation (`messages`) or the workflow (`steps`). One flat object, so the visual editor can
+ * show it; each kind's fields are required for that kind, then typed per kind.
  */
-export const projectPreviewSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('site'),
+export const projectPreviewSchema = z
+  .object({
+    kind: z.enum(['site', 'chatbot', 'workflow']),
     /** The headline of the site's home page, as the mock-up shows it. */
-    headline: previewText(34),
+    headline: previewText(34).optional(),
     /** Main pages of the site, shown as its menu; the second one is the phone's screen. */
-    screens: z.array(previewText(14)).min(2).max(4),
+    screens: z.array(previewText(14)).min(2).max(4).optional(),
     /** The kind of typeface the client's site uses. */
     typeface: z.enum(['sans', 'serif', 'rounded']).default('sans'),
-  }),
-  z.object({
-    kind: z.literal('chatbot'),
     /** A typical exchange, in order (a visitor's question, then the assistant's answer…). */
     messages: z
       .array(z.object({ from: z.enum(['visitor', 'bot']), text: previewText(38) }))
       .min(2)
-      .max(4),
-  }),
-  z.object({
-    kind: z.literal('workflow'),
+      .max(4)
+      .optional(),
     /** The steps the automation runs, in order. */
-    steps: z.array(previewText(18)).min(3).max(5),
-  }),
-]);
+    steps: z.array(previewText(18)).min(3).max(5).optional(),
+  })
+  .superRefine((preview, ctx) => {
+    for (const field of previewFields[preview.kind])
+      if (preview[field] === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `required when kind is ${preview.kind}`,
+        });
+  })
+  .transform((preview) =>
+    preview.kind === 'site'
+      ? {
+          kind: 'site' as const,
+          headline: preview.headline!,
+          screens: preview.screens!,
+          typeface: preview.typeface,
+        }
+      : preview.kind === 'chatbot'
+        ? { kind: 'chatbot' as const, messages: preview.messages! }
+        : { kind: 'workflow' as const, steps: preview.steps! },
+  );
 
 /** Projects: `src/content/projects/<slug>.yaml`, one page each at /nos-realisations/<slug>. */
 export const projectSchema = z.object({

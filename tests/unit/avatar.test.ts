@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AVATAR_COLOURS, avatarSrc, avatarSvg } from '../../src/lib/avatar';
+import { AVATAR_COLOURS, avatarPath, avatarSlug, avatarSvg } from '../../src/lib/avatar';
 
 describe('avatarSvg', () => {
   it('draws the same face for the same name, every time', () => {
@@ -30,11 +30,13 @@ describe('avatarSvg', () => {
   });
 });
 
-describe('avatarSrc', () => {
-  it('is a data URL holding the same SVG, decodable by a browser', () => {
-    const src = avatarSrc('Karim Benali');
-    expect(src.startsWith('data:image/svg+xml,%3Csvg')).toBe(true);
-    expect(src).not.toMatch(/[<>"#]/);
-    expect(decodeURIComponent(src.slice('data:image/svg+xml,'.length))).toContain('<mask');
+describe('avatarPath', () => {
+  it('names the file after the person, without accents or spaces', () => {
+    expect(avatarSlug('Stéphane Garcia')).toBe('stephane-garcia');
+    expect(avatarPath('Dr Nadia Ferhat')).toBe('/avatars/dr-nadia-ferhat.svg');
+  });
+
+  it('refuses a name with nothing to name a file after', () => {
+    expect(() => avatarSlug('—')).toThrow(/no letter or digit/);
   });
 });
