@@ -170,7 +170,6 @@ function widgetFor(
       const literals = (def.options as z.ZodType[]).map((option) => defOf(option));
       if (!def.discriminator && literals.every((option) => option.type === 'literal'))
         return { widget: 'select', options: literals.flatMap((option) => option.values) };
-      if (def.discriminator) return variantObject(def, path, walk);
       break;
     }
     case 'object':
@@ -261,44 +260,6 @@ function widgetFor(
     `CMS config: ${walk.collection}.${path} has a zod type (${def.type}) the editor cannot show; ` +
       'extend src/cms/config.ts.',
   );
-}
-
-/**
- * A single object that is one of several kinds (a discriminated union outside a list, e.g. a
- * project's preview). Decap's object widget has no variable types, so the editor shows the kind as a
- * select and every kind's fields as optional fields, each hinted with the kinds that use it; the
- * schema still checks the saved file.
- */
-function variantObject(def: any, path: string, walk: Walk): Record<string, unknown> {
-  const key: string = def.discriminator;
-  const byName = new Map<string, { field: DecapField; kinds: string[] }>();
-  const kinds: string[] = [];
-  for (const option of def.options as z.ZodType[]) {
-    const shape = defOf(option).shape;
-    const kind = defOf(unwrap(shape[key]).schema).values[0];
-    const label = variantLabels[kind];
-    if (!label) walk.missing.add(`${walk.collection}: ${path}[${key}=${kind}]`);
-    kinds.push(kind);
-    const { [key]: _discriminator, ...rest } = shape;
-    const values = walk.values.filter((value: any) => value?.[key] === kind);
-    for (const field of objectFields(rest, path, values, walk)) {
-      const seen = byName.get(field.name);
-      if (seen) seen.kinds.push(variantLabels[kind] ?? kind);
-      else byName.set(field.name, { field, kinds: [variantLabels[kind] ?? kind] });
-    }
-  }
-  const kindField = {
-    name: key,
-    label: labelOf(walk, `${path}.${key}`, key),
-    widget: 'select',
-    options: kinds.map((kind) => ({ label: variantLabels[kind] ?? kind, value: kind })),
-  };
-  const fields = [...byName.values()].map(({ field, kinds: used }) => ({
-    ...field,
-    required: false,
-    hint: `Pour\u00a0: ${used.join(', ')}.`,
-  }));
-  return { widget: 'object', collapsed: path.includes('.'), fields: [kindField, ...fields] };
 }
 
 function fieldFor(

@@ -217,9 +217,7 @@ function mismatches(
         : fail(String(value));
     case 'select':
     case 'hidden':
-      return (field.options as unknown[] | undefined)
-        ?.map((option) => (option && typeof option === 'object' ? (option as any).value : option))
-        .includes(value) !== false
+      return (field.options as unknown[] | undefined)?.includes(value) !== false
         ? []
         : fail(String(value));
     case 'object':
