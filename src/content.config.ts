@@ -4,7 +4,6 @@
  */
 import { siteCollections } from './schemas/site';
 import { sharedCollections } from './schemas/shared';
-import { homeCollections } from './schemas/home';
 import { offersCollections } from './schemas/offers';
 import { pageCollections } from './schemas/pages';
 import { companyCollections } from './schemas/company';
@@ -14,7 +13,6 @@ export const collections = {
   ...siteCollections,
   ...pageCollections,
   ...sharedCollections,
-  ...homeCollections,
   ...offersCollections,
   ...companyCollections,
   ...contactCollections,

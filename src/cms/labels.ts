@@ -16,11 +16,11 @@ export const collectionLabels: Record<
     description:
       'Coordonnées, chiffres clés, informations légales et menus, repris sur tout le site.',
   },
-  home: { label: 'Page d’accueil' },
   pages: {
     label: 'Pages',
     singular: 'Page',
-    description: 'Chaque page est une suite de sections (blocs) : cartes, étapes, chiffres, appel à l’action…',
+    description:
+      'Chaque page est une suite de sections (blocs) : cartes, étapes, chiffres, appel à l’action…',
   },
   services: { label: 'Pages d’offre', singular: 'Page d’offre' },
   offers: {
@@ -61,6 +61,9 @@ export const variantLabels: Record<string, string> = {
   text: 'Texte',
   team: 'Équipe',
   jobs: 'Offres d’emploi',
+  automation: 'Automatisation animée',
+  integrations: 'Intégrations',
+  booking: 'Prise de rendez-vous',
 };
 
 /** Fields, by name (or `<collection>.<path>` where the same name means something else). */
@@ -232,6 +235,8 @@ export const fieldLabels: Record<string, string> = {
   'testimonials.company': 'Entreprise',
   'team.role': 'Poste',
   'team.links.kind': 'Réseau',
+  iconAfter: 'Icône après le texte',
+  'pages.hero.size': 'Taille du titre (home : grande)',
   'contactPage.location': 'Plan d’accès',
   'settings.hours.display': 'Horaires affichés',
   'settings.phone.display': 'Numéro affiché',

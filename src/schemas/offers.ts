@@ -13,6 +13,9 @@ export const button = z.object({
   label: text,
   href: text,
   variant: z.enum(['primary', 'secondary', 'light', 'outline-light']).optional(),
+  /** A lucide icon name, shown before the label (`iconAfter: true`: after it). */
+  icon: text.optional(),
+  iconAfter: z.boolean().default(false),
 });
 export const metric = z.object({ label: text, value: text });
 export const step = z.object({ title: text, description: text, icon: text.optional() });

@@ -8,6 +8,9 @@ import { contentGlob } from '../lib/content-loader';
 import { z } from 'astro/zod';
 import { button, metric, projectCategories, step, text } from './offers';
 
+/** A tool of the integrations block; `icon` (lucide) stands in where simple-icons has no logo. */
+export const integrationSchema = z.object({ name: text, icon: text, category: text });
+
 const section = {
   id: text.optional(),
   title: text.optional(),
@@ -41,6 +44,30 @@ export const blockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('steps'), ...section, items: z.array(step).min(1) }),
   /** Running text (a mission, a story): paragraphs under the heading. */
   z.object({ type: z.literal('text'), ...section, paragraphs: z.array(text).min(1) }),
+  /** The automation pitch beside its 3-step animation (an island, hydrated when visible). */
+  z.object({
+    type: z.literal('automation'),
+    ...section,
+    title: text,
+    points: z.array(text).default([]),
+    steps: z
+      .array(z.object({ label: text, title: text, description: text }))
+      .length(3, 'the animation has exactly 3 steps (its progress bar is (step + 1) × 33 %)'),
+  }),
+  /** Tools the agency connects, with their logos, grouped by category. */
+  z.object({
+    type: z.literal('integrations'),
+    ...section,
+    tools: z
+      .array(integrationSchema)
+      .length(12, 'the grid shows exactly 12 tools')
+      .refine(
+        (tools) => new Set(tools.map((tool) => tool.category)).size === 6,
+        'the 12 tools fall into exactly 6 categories',
+      ),
+  }),
+  /** The booking widget (behind its facade); `id` is the anchor booking links point to. */
+  z.object({ type: z.literal('booking'), ...section, title: text }),
   /** The team cards, from src/content/team/. */
   z.object({ type: z.literal('team'), ...section }),
   /** The open positions, from src/content/jobs/ (the page also gets their JobPosting data). */
@@ -70,7 +97,13 @@ export const blockSchema = z.discriminatedUnion('type', [
     linkLabel: text,
     filters: z.array(z.object({ slug: z.enum(['all', ...projectCategories]), label: text })).min(2),
   }),
-  z.object({ type: z.literal('testimonials'), ...section, showOn: text }),
+  z.object({
+    type: z.literal('testimonials'),
+    ...section,
+    showOn: text,
+    /** `carousel`: one at a time, with controls (an island); `list`: all of them, static. */
+    display: z.enum(['list', 'carousel']).default('list'),
+  }),
   z.object({
     type: z.literal('faq'),
     ...section,
@@ -105,10 +138,16 @@ export const pageSchema = z.object({
   }),
   breadcrumbs: z.array(z.object({ name: text, url: text })).default([]),
   hero: z.object({
+    /** Anchor of the hero band (e.g. `accueil`). */
+    id: text.optional(),
     eyebrow: text.optional(),
     title: text,
     lead: text.optional(),
     buttons: z.array(button).default([]),
+    /** Key figures under the buttons; values usually `{figures.<key>}` from the settings. */
+    stats: z.array(metric).max(4).default([]),
+    /** `home`: the larger title of the home page. */
+    size: z.enum(['page', 'home']).default('page'),
   }),
   blocks: z.array(blockSchema).default([]),
   /** Labels for generated pages (project pages read them from the `nos-realisations` entry). */
@@ -117,6 +156,7 @@ export const pageSchema = z.object({
 
 export type Block = z.infer<typeof blockSchema>;
 export type Page = z.infer<typeof pageSchema>;
+export type Integration = z.infer<typeof integrationSchema>;
 
 export const pageCollections = {
   pages: defineCollection({

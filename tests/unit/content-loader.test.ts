@@ -119,7 +119,6 @@ const fixtures: Record<string, { file: string; field: string }> = {
   settings: { file: 'settings/site.yaml', field: 'tagline' },
   faq: { file: 'faq/tarifs.yaml', field: 'title' },
   testimonials: { file: 'testimonials/home-claire-dubois.yaml', field: 'content' },
-  home: { file: 'home/page.yaml', field: 'hero.lead' },
   pages: { file: 'pages/services.yaml', field: 'hero.title' },
   offers: { file: 'offers/plan-starter.yaml', field: 'description' },
   services: { file: 'services/site-vitrine.yaml', field: 'lead' },
