@@ -4,15 +4,15 @@
  */
 import { siteCollections } from './schemas/site';
 import { sharedCollections } from './schemas/shared';
-import { homeCollections } from './schemas/home';
 import { offersCollections } from './schemas/offers';
+import { pageCollections } from './schemas/pages';
 import { companyCollections } from './schemas/company';
 import { contactCollections } from './schemas/contact';
 
 export const collections = {
   ...siteCollections,
+  ...pageCollections,
   ...sharedCollections,
-  ...homeCollections,
   ...offersCollections,
   ...companyCollections,
   ...contactCollections,

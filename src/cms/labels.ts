@@ -16,8 +16,12 @@ export const collectionLabels: Record<
     description:
       'Coordonnées, chiffres clés, informations légales et menus, repris sur tout le site.',
   },
-  home: { label: 'Page d’accueil' },
-  offerPages: { label: 'Pages (services, tarifs, FAQ…)', singular: 'Page' },
+  pages: {
+    label: 'Pages',
+    singular: 'Page',
+    description:
+      'Chaque page est une suite de sections (blocs) : cartes, étapes, chiffres, appel à l’action…',
+  },
   services: { label: 'Pages d’offre', singular: 'Page d’offre' },
   offers: {
     label: 'Offres et prix',
@@ -54,6 +58,12 @@ export const variantLabels: Record<string, string> = {
   dashboard: 'Tableau de bord',
   consultations: 'Consultations',
   slots: 'Créneaux',
+  text: 'Texte',
+  team: 'Équipe',
+  jobs: 'Offres d’emploi',
+  automation: 'Automatisation animée',
+  integrations: 'Intégrations',
+  booking: 'Prise de rendez-vous',
 };
 
 /** Fields, by name (or `<collection>.<path>` where the same name means something else). */
@@ -225,13 +235,15 @@ export const fieldLabels: Record<string, string> = {
   'testimonials.company': 'Entreprise',
   'team.role': 'Poste',
   'team.links.kind': 'Réseau',
+  iconAfter: 'Icône après le texte',
+  'pages.hero.size': 'Taille du titre (home : grande)',
   'contactPage.location': 'Plan d’accès',
   'settings.hours.display': 'Horaires affichés',
   'settings.phone.display': 'Numéro affiché',
   'settings.description': 'Description du site',
   'services.price': 'Encadré prix',
   'services.title': 'Titre de la page',
-  'offerPages.blocks.filters.slug': 'Catégorie',
+  'pages.blocks.filters.slug': 'Catégorie',
 };
 
 /** Fields shown as a multi-line text area rather than a one-line input. */
@@ -255,6 +267,6 @@ export const longTextFields = new Set([
 export const fieldRelations: Record<string, { collection: string; valueField?: string }> = {
   'blog.author': { collection: 'team', valueField: 'name' },
   'contactPage.faq.category': { collection: 'faq' },
-  'offerPages.blocks.categories': { collection: 'faq' },
+  'pages.blocks.categories': { collection: 'faq' },
   'slots.consultation': { collection: 'consultations' },
 };

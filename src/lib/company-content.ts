@@ -3,8 +3,8 @@ import { getCollection, getEntry } from 'astro:content';
 import { assertPostSlug, readingMinutes } from './blog';
 import { blogCategories, type BlogCategory } from '../schemas/company';
 
-/** The copy of a company page: `src/content/company/<id>.yaml`. */
-export async function getCompanyPage(id: 'a-propos' | 'notre-equipe' | 'blog' | 'carrieres') {
+/** The copy of the blog pages: `src/content/company/<id>.yaml`. */
+export async function getCompanyPage(id: 'blog') {
   const entry = await getEntry('company', id);
   if (!entry)
     throw new Error(`src/content/company/${id}.yaml is missing: the /${id} page needs its copy.`);

@@ -7,29 +7,18 @@ import { isoDay } from './fields';
 const text = z.string().trim().min(1);
 const link = z.object({ label: text, href: text });
 
-/** A card of a page section: a value, a perk, a figure (`figure` = key of settings.figures). */
-const sectionItem = z.object({
-  icon: text.optional(),
-  title: text,
-  description: text.optional(),
-  figure: text.optional(),
-});
-
-/** Copy of one section of a page: heading block, paragraphs, cards and an optional button. */
+/** Copy of one section of the blog pages: heading block and an optional button. */
 const section = z.object({
   eyebrow: text.optional(),
   title: text,
   intro: text.optional(),
-  paragraphs: z.array(text).default([]),
-  items: z.array(sectionItem).default([]),
   cta: link.optional(),
-  /** Label of a button whose target the page takes from settings (e.g. the recruitment e-mail). */
-  action: text.optional(),
 });
 
 /**
- * The copy of each company page (`src/content/company/<page>.yaml`): search-engine title and
- * description, the hero band, and the named sections the page lays out.
+ * The copy of the blog pages (`src/content/company/blog.yaml`): search-engine title and description,
+ * the hero band, and the named sections the listing and the articles lay out. (Other pages are
+ * entries of the `pages` collection, src/schemas/pages.ts.)
  */
 export const companyPageSchema = z.object({
   meta: z.object({ title: text, description: z.string().trim().min(50).max(170) }),

@@ -8,14 +8,17 @@ import { z } from 'astro/zod';
  * filled from the site settings (see src/lib/placeholders.ts).
  */
 
-const text = z.string().min(1);
-const button = z.object({
+export const text = z.string().min(1);
+export const button = z.object({
   label: text,
   href: text,
   variant: z.enum(['primary', 'secondary', 'light', 'outline-light']).optional(),
+  /** A lucide icon name, shown before the label (`iconAfter: true`: after it). */
+  icon: text.optional(),
+  iconAfter: z.boolean().default(false),
 });
-const metric = z.object({ label: text, value: text });
-const step = z.object({ title: text, description: text, icon: text.optional() });
+export const metric = z.object({ label: text, value: text });
+export const step = z.object({ title: text, description: text, icon: text.optional() });
 
 /** Project categories; the filter of /nos-realisations uses these slugs in `?categorie=`. */
 export const projectCategories = [
@@ -27,107 +30,6 @@ export const projectCategories = [
 
 /** Days of the weekly slot grid, as they appear in booking links (`jour=`). */
 export const weekDays = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi'] as const;
-
-const section = {
-  id: text.optional(),
-  title: text.optional(),
-  eyebrow: text.optional(),
-  intro: text.optional(),
-  tone: z.enum(['default', 'alt', 'dark']).optional(),
-  buttons: z.array(button).default([]),
-};
-
-const card = z.object({
-  icon: text.optional(),
-  title: text,
-  description: text.optional(),
-  features: z.array(text).default([]),
-  price: text.optional(),
-  badge: text.optional(),
-  result: text.optional(),
-  metrics: z.array(metric).default([]),
-  href: text.optional(),
-  linkLabel: text.optional(),
-});
-
-/** The blocks a page is made of, in order. `type` picks the section component. */
-export const blockSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('cards'),
-    ...section,
-    columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
-    items: z.array(card).min(1),
-  }),
-  z.object({ type: z.literal('steps'), ...section, items: z.array(step).min(1) }),
-  z.object({
-    type: z.literal('tags'),
-    ...section,
-    items: z
-      .array(z.object({ name: text, icon: text.optional(), description: text.optional() }))
-      .min(1),
-  }),
-  z.object({
-    type: z.literal('offers'),
-    ...section,
-    group: z.enum(['sites', 'ia', 'extras', 'saas', 'plans']),
-  }),
-  z.object({
-    type: z.literal('projects'),
-    ...section,
-    showOn: text,
-    linkLabel: text,
-    variant: z.enum(['compact', 'detailed']).default('compact'),
-  }),
-  z.object({
-    type: z.literal('projectFilter'),
-    ...section,
-    linkLabel: text,
-    filters: z.array(z.object({ slug: z.enum(['all', ...projectCategories]), label: text })).min(2),
-  }),
-  z.object({ type: z.literal('testimonials'), ...section, showOn: text }),
-  z.object({
-    type: z.literal('faq'),
-    ...section,
-    categories: z.array(text).min(1),
-    structuredData: z.boolean().default(false),
-  }),
-  z.object({ type: z.literal('stats'), ...section, items: z.array(metric).min(1) }),
-  z.object({ type: z.literal('cta'), ...section, title: text, text: text.optional() }),
-  z.object({
-    type: z.literal('dashboard'),
-    ...section,
-    window: z.object({
-      title: text,
-      kpis: z.array(z.object({ label: text, value: text, trend: text })).min(1),
-      chartTitle: text,
-      bars: z.array(z.number().min(0).max(100)).min(3),
-      barLabels: z.array(text).min(3),
-      activityTitle: text,
-      activity: z.array(text).min(1),
-    }),
-  }),
-  z.object({ type: z.literal('consultations'), ...section, bookLabel: text, popularLabel: text }),
-  z.object({ type: z.literal('slots'), ...section, week: text.default('semaine') }),
-]);
-
-/** One page of the area: `src/content/offer-pages/<page>.yaml`. */
-export const offerPageSchema = z.object({
-  meta: z.object({
-    title: text,
-    description: z.string().min(50).max(170),
-    canonicalPath: text.optional(),
-  }),
-  breadcrumbs: z.array(z.object({ name: text, url: text })).default([]),
-  hero: z.object({
-    eyebrow: text.optional(),
-    title: text,
-    lead: text.optional(),
-    buttons: z.array(button).default([]),
-  }),
-  blocks: z.array(blockSchema).default([]),
-  /** Labels for generated pages (project pages read them from the `nos-realisations` entry). */
-  labels: z.record(z.string(), text).default({}),
-});
 
 /** Offers and prices: `src/content/offers/<id>.yaml`; `group` says which pricing table shows it. */
 export const offerSchema = z.object({
@@ -285,9 +187,7 @@ export const slotWeekSchema = z.object({
     .length(5),
 });
 
-export type Block = z.infer<typeof blockSchema>;
 export type ContentButton = z.infer<typeof button>;
-export type OfferPage = z.infer<typeof offerPageSchema>;
 export type Offer = z.infer<typeof offerSchema>;
 export type Service = z.infer<typeof serviceSchema>;
 export type Project = z.infer<typeof projectSchema>;
@@ -302,7 +202,6 @@ const yaml = <S extends z.ZodType>(folder: string, schema: S) =>
   });
 
 export const offersCollections = {
-  offerPages: yaml('offer-pages', offerPageSchema),
   offers: yaml('offers', offerSchema),
   services: yaml('services', serviceSchema),
   projects: yaml('projects', projectSchema),

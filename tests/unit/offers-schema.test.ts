@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { offerPageSchema, projectSchema, slotWeekSchema } from '../../src/schemas/offers';
+import { projectSchema, slotWeekSchema } from '../../src/schemas/offers';
+import { pageSchema } from '../../src/schemas/pages';
 
 const day = (name: string, times: string[]) => ({ day: name, label: name, times });
 const week = (mondayTimes: string[]) => ({
@@ -35,7 +36,7 @@ describe('offers schemas', () => {
       hero: { title: 'H' },
       blocks: [{ type: 'carousel' }],
     };
-    const result = offerPageSchema.safeParse(page);
+    const result = pageSchema.safeParse(page);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0].path).toEqual(['blocks', 0, 'type']);
     const project = projectSchema.safeParse({ category: 'jardinage' });

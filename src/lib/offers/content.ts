@@ -1,12 +1,12 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
-import type { OfferPage } from '../../schemas/offers';
+import type { Page } from '../../schemas/pages';
 
 type Sortable = 'offers' | 'services' | 'projects' | 'consultations' | 'faq' | 'testimonials';
 
-/** A page of `src/content/offer-pages/<id>.yaml`; a missing file fails the build. */
-export async function getOfferPage(id: string): Promise<OfferPage> {
-  const entry = await getEntry('offerPages', id);
-  if (!entry) throw new Error(`src/content/offer-pages/${id}.yaml is missing.`);
+/** A page of `src/content/pages/<id>.yaml`; a missing file fails the build. */
+export async function getPage(id: string): Promise<Page> {
+  const entry = await getEntry('pages', id);
+  if (!entry) throw new Error(`src/content/pages/${id}.yaml is missing.`);
   return entry.data;
 }
 

@@ -1,0 +1,166 @@
+/**
+ * The page model shared by every page: a content entry `src/content/pages/<page>.yaml` holds the
+ * search-engine copy, the hero and the page's blocks in order; `type` picks the section component
+ * (src/components/sections/blocks/BlockList.astro). Copy may quote facts with `{path}` placeholders.
+ */
+import { defineCollection } from 'astro:content';
+import { contentGlob } from '../lib/content-loader';
+import { z } from 'astro/zod';
+import { button, metric, projectCategories, step, text } from './offers';
+
+/** A tool of the integrations block; `icon` (lucide) stands in where simple-icons has no logo. */
+export const integrationSchema = z.object({ name: text, icon: text, category: text });
+
+const section = {
+  id: text.optional(),
+  title: text.optional(),
+  eyebrow: text.optional(),
+  intro: text.optional(),
+  tone: z.enum(['default', 'alt', 'dark']).optional(),
+  buttons: z.array(button).default([]),
+};
+
+const card = z.object({
+  icon: text.optional(),
+  title: text,
+  description: text.optional(),
+  features: z.array(text).default([]),
+  price: text.optional(),
+  badge: text.optional(),
+  result: text.optional(),
+  metrics: z.array(metric).default([]),
+  href: text.optional(),
+  linkLabel: text.optional(),
+});
+
+/** The blocks a page is made of, in order. `type` picks the section component. */
+export const blockSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('cards'),
+    ...section,
+    columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
+    items: z.array(card).min(1),
+  }),
+  z.object({ type: z.literal('steps'), ...section, items: z.array(step).min(1) }),
+  /** Running text (a mission, a story): paragraphs under the heading. */
+  z.object({ type: z.literal('text'), ...section, paragraphs: z.array(text).min(1) }),
+  /** The automation pitch beside its 3-step animation (an island, hydrated when visible). */
+  z.object({
+    type: z.literal('automation'),
+    ...section,
+    title: text,
+    points: z.array(text).default([]),
+    steps: z
+      .array(z.object({ label: text, title: text, description: text }))
+      .length(3, 'the animation has exactly 3 steps (its progress bar is (step + 1) × 33 %)'),
+  }),
+  /** Tools the agency connects, with their logos, grouped by category. */
+  z.object({
+    type: z.literal('integrations'),
+    ...section,
+    tools: z
+      .array(integrationSchema)
+      .length(12, 'the grid shows exactly 12 tools')
+      .refine(
+        (tools) => new Set(tools.map((tool) => tool.category)).size === 6,
+        'the 12 tools fall into exactly 6 categories',
+      ),
+  }),
+  /** The booking widget (behind its facade); `id` is the anchor booking links point to. */
+  z.object({ type: z.literal('booking'), ...section, title: text }),
+  /** The team cards, from src/content/team/. */
+  z.object({ type: z.literal('team'), ...section }),
+  /** The open positions, from src/content/jobs/ (the page also gets their JobPosting data). */
+  z.object({ type: z.literal('jobs'), ...section }),
+  z.object({
+    type: z.literal('tags'),
+    ...section,
+    items: z
+      .array(z.object({ name: text, icon: text.optional(), description: text.optional() }))
+      .min(1),
+  }),
+  z.object({
+    type: z.literal('offers'),
+    ...section,
+    group: z.enum(['sites', 'ia', 'extras', 'saas', 'plans']),
+  }),
+  z.object({
+    type: z.literal('projects'),
+    ...section,
+    showOn: text,
+    linkLabel: text,
+    variant: z.enum(['compact', 'detailed']).default('compact'),
+  }),
+  z.object({
+    type: z.literal('projectFilter'),
+    ...section,
+    linkLabel: text,
+    filters: z.array(z.object({ slug: z.enum(['all', ...projectCategories]), label: text })).min(2),
+  }),
+  z.object({
+    type: z.literal('testimonials'),
+    ...section,
+    showOn: text,
+    /** `carousel`: one at a time, with controls (an island); `list`: all of them, static. */
+    display: z.enum(['list', 'carousel']).default('list'),
+  }),
+  z.object({
+    type: z.literal('faq'),
+    ...section,
+    categories: z.array(text).min(1),
+    structuredData: z.boolean().default(false),
+  }),
+  z.object({ type: z.literal('stats'), ...section, items: z.array(metric).min(1) }),
+  z.object({ type: z.literal('cta'), ...section, title: text, text: text.optional() }),
+  z.object({
+    type: z.literal('dashboard'),
+    ...section,
+    window: z.object({
+      title: text,
+      kpis: z.array(z.object({ label: text, value: text, trend: text })).min(1),
+      chartTitle: text,
+      bars: z.array(z.number().min(0).max(100)).min(3),
+      barLabels: z.array(text).min(3),
+      activityTitle: text,
+      activity: z.array(text).min(1),
+    }),
+  }),
+  z.object({ type: z.literal('consultations'), ...section, bookLabel: text, popularLabel: text }),
+  z.object({ type: z.literal('slots'), ...section, week: text.default('semaine') }),
+]);
+
+/** One page of the site: `src/content/pages/<page>.yaml` (the file name is the page's path). */
+export const pageSchema = z.object({
+  meta: z.object({
+    title: text,
+    description: z.string().min(50).max(170),
+    canonicalPath: text.optional(),
+  }),
+  breadcrumbs: z.array(z.object({ name: text, url: text })).default([]),
+  hero: z.object({
+    /** Anchor of the hero band (e.g. `accueil`). */
+    id: text.optional(),
+    eyebrow: text.optional(),
+    title: text,
+    lead: text.optional(),
+    buttons: z.array(button).default([]),
+    /** Key figures under the buttons; values usually `{figures.<key>}` from the settings. */
+    stats: z.array(metric).max(4).default([]),
+    /** `home`: the larger title of the home page. */
+    size: z.enum(['page', 'home']).default('page'),
+  }),
+  blocks: z.array(blockSchema).default([]),
+  /** Labels for generated pages (project pages read them from the `nos-realisations` entry). */
+  labels: z.record(z.string(), text).default({}),
+});
+
+export type Block = z.infer<typeof blockSchema>;
+export type Page = z.infer<typeof pageSchema>;
+export type Integration = z.infer<typeof integrationSchema>;
+
+export const pageCollections = {
+  pages: defineCollection({
+    loader: contentGlob({ pattern: '*.yaml', base: './src/content/pages' }, pageSchema),
+    schema: pageSchema,
+  }),
+};
