@@ -10,7 +10,7 @@ import {
   restoreDraft,
   updateDraftField,
 } from '../stores/contact-draft';
-import { toast } from '../stores/toasts';
+import { prepareToaster, toast } from '../stores/toasts';
 import { useSubmitOnce } from '../components/react/use-submit-once';
 
 interface Props {
@@ -115,7 +115,8 @@ export default function ContactForm({
   }, [service, serviceFromQuery]);
 
   const warmUp = () => {
-    void Promise.all([loadLogic(), loadClient()]).catch(() => {});
+    // The Toaster's code too: a notice raised with the network down must still be drawn.
+    void Promise.all([loadLogic(), loadClient(), prepareToaster()]).catch(() => {});
     if (captchaOn && captchaBox.current && !captcha.current) {
       const box = captchaBox.current;
       captcha.current = import('../lib/turnstile').then(({ mountTurnstile }) =>

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import * as fr from '../lib/i18n/fr';
-import { toast } from '../stores/toasts';
+import { prepareToaster, toast } from '../stores/toasts';
 import { useSubmitOnce } from '../components/react/use-submit-once';
 
 interface Props {
@@ -36,7 +36,8 @@ export default function NewsletterForm({
   // When the visitor started typing (the server flags sign-ups sent faster than a person types).
   const startedAt = useRef(0);
   const id = useId();
-  const warmUp = () => void Promise.all([loadLogic(), loadClient()]).catch(() => {});
+  const warmUp = () =>
+    void Promise.all([loadLogic(), loadClient(), prepareToaster()]).catch(() => {});
 
   const { submitting, onSubmit } = useSubmitOnce(async () => {
     try {
