@@ -1,5 +1,5 @@
 // `npm run load-test`: a bounded load test of the contact pipeline on loopback (not a timed test).
-// Starts its own local backend (temporary data, ports LOAD_TEST_PORT..+4, default 55521), then:
+// Starts its own local backend (temporary data, ports LOAD_TEST_PORT..+4, default 25621), then:
 //  1. 2000 submissions from 20 simulated clients (20 loopback addresses 127.0.0.11-30, 100 each,
 //     in parallel), each as the form does it: insert the row, then invoke send-contact-email;
 //  2. meanwhile a flood from one more client (127.0.0.99): 1000 inserts, 50 at a time;
@@ -17,7 +17,7 @@ const CLIENTS = 20;
 const PER_CLIENT = 100;
 const FLOOD = 1000;
 const PER_ADDRESS_LIMIT = 120;
-const base = Number(process.env.LOAD_TEST_PORT ?? 55521);
+const base = Number(process.env.LOAD_TEST_PORT ?? 25621);
 const ports = { api: base, db: base + 1, inbox: base + 3, smtp: base + 4 };
 
 /** One POST from a given loopback address; resolves with the status and body. */

@@ -15,13 +15,15 @@ export const TEST_BOOKING_URL = `http://localhost:${TEST_BOOKING_PORT}/booking.h
 
 /**
  * Ports of the local backend started by the backend tests and by the end-to-end contact tests (one
- * after the other in `npm test`): API gateway, database, mail inbox, SMTP.
+ * after the other in `npm test`): API gateway, database, mail inbox, SMTP. Below 32768: Linux hands out
+ * 32768-60999 as source ports of outgoing connections, so a test port there can be taken at random by
+ * one of the suite's own loopback connections (seen once in CI: "Port 55524 is already in use").
  */
 export const TEST_BACKEND_PORTS = {
-  api: Number(env.TEST_BACKEND_API_PORT ?? 55421),
-  db: Number(env.TEST_BACKEND_DB_PORT ?? 55422),
-  inbox: Number(env.TEST_BACKEND_INBOX_PORT ?? 55424),
-  smtp: Number(env.TEST_BACKEND_SMTP_PORT ?? 55425),
+  api: Number(env.TEST_BACKEND_API_PORT ?? 25421),
+  db: Number(env.TEST_BACKEND_DB_PORT ?? 25422),
+  inbox: Number(env.TEST_BACKEND_INBOX_PORT ?? 25424),
+  smtp: Number(env.TEST_BACKEND_SMTP_PORT ?? 25425),
 };
 /** The Supabase URL the test build talks to: the test backend's gateway. */
 export const TEST_SUPABASE_URL = `http://127.0.0.1:${TEST_BACKEND_PORTS.api}`;
