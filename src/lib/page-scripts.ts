@@ -72,3 +72,35 @@ export function inlinePageScript(): string {
     `(${closeMenuOnLeave})(document.getElementById("menu-mobile"))`,
   ].join(';\n');
 }
+
+/**
+ * Loads Astro's island runtime (moved out of the page, see src/integrations/island-runtime.ts) once
+ * the first island comes within its own `rootMargin` of the viewport (`client:visible` options). Until
+ * then a page with islands below the first screen requests no script at all. Observes the islands'
+ * children: an `<astro-island>` is `display: contents` and never intersects itself.
+ */
+export function loadIslandRuntime(src: string): void {
+  const islands = document.querySelectorAll('astro-island');
+  if (!islands.length || !('IntersectionObserver' in window)) return;
+  const observers: IntersectionObserver[] = [];
+  let loading = false;
+  const load = () => {
+    if (loading) return;
+    loading = true;
+    for (const observer of observers) observer.disconnect();
+    const script = document.createElement('script');
+    script.src = src;
+    document.head.append(script);
+  };
+  for (const island of islands) {
+    const options = JSON.parse(island.getAttribute('opts') || '{}').value;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) load();
+      },
+      options?.rootMargin ? { rootMargin: options.rootMargin } : {},
+    );
+    for (const child of island.children) observer.observe(child);
+    observers.push(observer);
+  }
+}
