@@ -25,7 +25,10 @@ const TAILWIND_STYLE = /<style>(\/\*! tailwindcss[\s\S]*?)<\/style>/g;
 /** Script URLs a page references: islands, renderers, module scripts. */
 const PAGE_SCRIPT =
   /\s(?:component-url|renderer-url|before-hydration-url|src)="(\/[^"]+\.m?js)"|import\(\s*["'`](\/[^"'`]+\.m?js)["'`]/g;
-/** The UI framework's renderer (React DOM): names every HTML element, renders only what islands ask. */
+/**
+ * The UI framework's renderer (React DOM) and what it imports: it names every HTML element and many
+ * words that look like utilities, but draws only what the islands ask for, so it is not scanned.
+ */
 const RENDERER = /\srenderer-url="(\/[^"]+\.m?js)"/g;
 /** Imports inside a chunk, static or dynamic, relative or absolute. */
 const CHUNK_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)["'`]([^"'`]+\.m?js)["'`]/g;
@@ -106,24 +109,20 @@ export async function reachableScripts(
  * same set of utilities (most blog posts) share one compilation.
  * @param stylesheet source of the Tailwind entry stylesheet
  * @param base folder of that stylesheet (for its imports)
- * @returns a function from a page's contents (HTML and scripts, with their extensions) and the
- *   contents that may hold its element names (all but the framework's) to its CSS
+ * @returns a function from a page's contents (HTML and scripts, with their extensions) to its CSS
  */
 export async function pageStylesheets(stylesheet: string, base: string) {
   const design = await __unstable__loadDesignSystem(stylesheet, { base });
   const isUtility = new Map<string, boolean>();
   const built = new Map<string, Promise<string>>();
-  return (
-    contents: { content: string; extension: string }[],
-    elementContents: { content: string; extension: string }[] = contents,
-  ): Promise<string> => {
+  return (contents: { content: string; extension: string }[]): Promise<string> => {
     const candidates = new Scanner({ sources: [] }).scanFiles(contents);
     const unknown = candidates.filter((candidate) => !isUtility.has(candidate));
     design
       .candidatesToCss(unknown)
       .forEach((css, index) => isUtility.set(unknown[index], css !== null));
     const utilities = candidates.filter((candidate) => isUtility.get(candidate)).sort();
-    const present = elementNames(elementContents);
+    const present = elementNames(contents);
     const key = `${utilities.join(' ')}\0${[...present].sort().join(' ')}`;
     if (!built.has(key))
       built.set(
@@ -177,15 +176,12 @@ export default function pageCss({ stylesheet }: { stylesheet: string }): AstroIn
           const framework = await reachableScripts(markup, readChunk, RENDERER);
           const asContent = (extension: string) => (content: string) => ({ content, extension });
           const page = asContent('html')(markup);
-          const css = await stylesheetOf(
-            [page, ...[...scripts.values()].map(asContent('js'))],
-            [
-              page,
-              ...[...scripts]
-                .filter(([url]) => !framework.has(url))
-                .map(([, c]) => asContent('js')(c)),
-            ],
-          );
+          const css = await stylesheetOf([
+            page,
+            ...[...scripts]
+              .filter(([url]) => !framework.has(url))
+              .map(([, c]) => asContent('js')(c)),
+          ]);
           before += styles[0][1].length;
           after += css.length;
           await writeFile(
