@@ -1,7 +1,7 @@
 /**
  * Build step: moves Astro's island runtime (the `<astro-island>` element and its `client:visible`
  * directive, ~2 KB gzip inlined by Astro on every page with an island) out of the HTML into one
- * cached file, `/_astro/islands.<hash>.js`, and puts in its place a ~0.3 KB inline loader that fetches
+ * cached file, `/_astro/islands.<hash>.js`, and adds to the page's inline script a ~0.2 KB loader that fetches
  * it once the first island nears the viewport (`loadIslandRuntime`). Pages then carry at most ~1 KB
  * of inline script (issue 10) and still request no script before an island is needed.
  */
@@ -52,10 +52,11 @@ export default function islandRuntime(): AstroIntegration {
             files.set(page.runtime, url);
           }
           const loader = minifyInline(`(${loadIslandRuntime})(${JSON.stringify(url)})`);
-          await writeFile(
-            path,
-            page.html.replace('</body>', () => `<script>${loader}</script></body>`),
-          );
+          // Into the layout's inline script when it closes the body (one script, fewer bytes).
+          const html = /<script>(?:(?!<\/script>)[^])*<\/script><\/body>/.test(page.html)
+            ? page.html.replace('</script></body>', () => `;${loader}</script></body>`)
+            : page.html.replace('</body>', () => `<script>${loader}</script></body>`);
+          await writeFile(path, html);
           moved++;
         }
         logger.info(

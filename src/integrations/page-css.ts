@@ -22,6 +22,8 @@ import type { AstroIntegration } from 'astro';
 
 /** The inlined Tailwind stylesheet (Tailwind keeps its license comment through minification). */
 const TAILWIND_STYLE = /<style>(\/\*! tailwindcss[\s\S]*?)<\/style>/g;
+/** Astro's own small style elements (island wrappers, font faces): merged into the page's one. */
+const OTHER_STYLE = /<style>(?!\/\*! tailwindcss)([^<]*)<\/style>/g;
 /** Script URLs a page references: islands, renderers, module scripts. */
 const PAGE_SCRIPT =
   /\s(?:component-url|renderer-url|before-hydration-url|src)="(\/[^"]+\.m?js)"|import\(\s*["'`](\/[^"'`]+\.m?js)["'`]/g;
@@ -70,6 +72,14 @@ export function pruneBase(css: string, present: Set<string>): string {
     layer.walkRules((rule) => {
       if (rule.parent?.type === 'atrule' && (rule.parent as postcss.AtRule).name === 'keyframes')
         return;
+      // Lightning CSS repeats some prefixed declarations (`-webkit-text-decoration` ×3 on `a`).
+      const seen = new Set<string>();
+      rule.each((node) => {
+        if (node.type !== 'decl') return;
+        const key = `${node.prop}:${node.value}${node.important ? '!' : ''}`;
+        if (seen.has(key)) node.remove();
+        seen.add(key);
+      });
       const kept = rule.selectors.filter(needed);
       if (kept.length === 0) rule.remove();
       else if (kept.length < rule.selectors.length) rule.selectors = kept;
@@ -184,9 +194,13 @@ export default function pageCss({ stylesheet }: { stylesheet: string }): AstroIn
           ]);
           before += styles[0][1].length;
           after += css.length;
+          // One <style> per page: the others' rules (unlayered, so order does not matter) after ours.
+          const others = [...html.matchAll(OTHER_STYLE)].map((match) => match[1]).join('');
           await writeFile(
             path,
-            html.replace(TAILWIND_STYLE, () => `<style>${css}</style>`),
+            html
+              .replace(OTHER_STYLE, '')
+              .replace(TAILWIND_STYLE, () => `<style>${css}${others}</style>`),
           );
         }
         logger.info(

@@ -80,25 +80,16 @@ export function inlinePageScript(): string {
  * children: an `<astro-island>` is `display: contents` and never intersects itself.
  */
 export function loadIslandRuntime(src: string): void {
-  const islands = document.querySelectorAll('astro-island');
-  if (!islands.length || !('IntersectionObserver' in window)) return;
   const observers: IntersectionObserver[] = [];
-  let loading = false;
   const load = () => {
-    if (loading) return;
-    loading = true;
-    for (const observer of observers) observer.disconnect();
-    const script = document.createElement('script');
-    script.src = src;
-    document.head.append(script);
+    if (!observers.length) return;
+    for (const observer of observers.splice(0)) observer.disconnect();
+    document.head.append(Object.assign(document.createElement('script'), { src }));
   };
-  for (const island of islands) {
-    const options = JSON.parse(island.getAttribute('opts') || '{}').value;
+  for (const island of document.querySelectorAll('astro-island')) {
     const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) load();
-      },
-      options?.rootMargin ? { rootMargin: options.rootMargin } : {},
+      (entries) => entries.some((entry) => entry.isIntersecting) && load(),
+      { rootMargin: JSON.parse(island.getAttribute('opts') || '{}').value?.rootMargin },
     );
     for (const child of island.children) observer.observe(child);
     observers.push(observer);
