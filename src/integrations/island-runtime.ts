@@ -15,7 +15,7 @@ import { loadIslandRuntime } from '../lib/page-scripts';
 
 /** Astro's inline runtime scripts: the island element and its directives (not JSON-LD, not ours). */
 const ASTRO_RUNTIME =
-  /<script>((?:(?!<\/script>)[\s\S])*?(?:self\.Astro|astro-island)[\s\S]*?)<\/script>/g;
+  /<script>((?:(?!<\/script>)[^])*?(?:self\.Astro|customElements\.define\("astro-island")[^]*?)<\/script>/g;
 
 /**
  * Splits a page into its Astro runtime scripts and the page without them.
