@@ -63,11 +63,18 @@ export function pruneBase(css: string, present: Set<string>): string {
   const root = postcss.parse(css);
   const hasFormControl = FORM_CONTROLS.some((name) => present.has(name));
   const needed = (selector: string) => {
+    // `:host` matches only in a shadow tree's own stylesheet, never in the page's.
+    if (selector === ':host') return false;
     const element = ELEMENT_ONLY.exec(selector)?.[1];
     if (element) return present.has(element);
     return hasFormControl || !FORM_CONTROL_PART.test(selector);
   };
   root.walkAtRules('layer', (layer) => {
+    if (layer.params === 'theme')
+      layer.walkRules((rule) => {
+        if (rule.selectors.includes(':host'))
+          rule.selectors = rule.selectors.filter((selector) => selector !== ':host');
+      });
     if (layer.params !== 'base') return;
     layer.walkRules((rule) => {
       if (rule.parent?.type === 'atrule' && (rule.parent as postcss.AtRule).name === 'keyframes')
