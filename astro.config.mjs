@@ -12,6 +12,8 @@ import toolLogos from './src/integrations/tool-logos.ts';
 import contentErrors from './src/integrations/content-errors.mjs';
 import decapCms from './src/integrations/decap-cms.mjs';
 import { cmsOptions } from './src/cms/options.ts';
+import pageCss from './src/integrations/page-css.ts';
+import islandRuntime from './src/integrations/island-runtime.ts';
 import { resolveSupabaseConfig } from './src/lib/supabase-config.ts';
 import { mdxPlaceholders } from './src/lib/content-loader.ts';
 
@@ -54,6 +56,10 @@ export default defineConfig({
     toolLogos(),
     contentErrors(),
     decapCms(),
+    // Each page inlines only the CSS it can use (issue 10: the first round trip).
+    pageCss({ stylesheet: 'src/styles/global.css' }),
+    // Astro's island runtime loads from a cached file when the first island nears the viewport.
+    islandRuntime(),
     securityHeaders({
       supabaseUrl: resolveSupabaseConfig(env).url,
       bookingUrl,

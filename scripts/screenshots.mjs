@@ -21,9 +21,14 @@ try {
     for (const route of routes) {
       await page.goto(`${site.origin}${route}`, { waitUntil: 'networkidle' });
       // Reveal everything that waits for scrolling, so the picture shows the whole page.
-      await page.evaluate(() =>
-        document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-revealed')),
-      );
+      // Same for lazy images below the first screen (loaded here without scrolling, which would
+      // wake the islands).
+      await page.evaluate(async () => {
+        document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-revealed'));
+        const lazy = [...document.querySelectorAll('img[loading=lazy]')];
+        lazy.forEach((img) => (img.loading = 'eager'));
+        await Promise.all(lazy.map((img) => img.decode().catch(() => {})));
+      });
       await page.waitForTimeout(700);
       const name = route === '/' ? 'accueil' : route.slice(1).replaceAll('/', '__');
       await page.screenshot({ path: `${OUT}/${name}-${width}.png`, fullPage: true });

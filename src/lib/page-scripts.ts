@@ -72,3 +72,26 @@ export function inlinePageScript(): string {
     `(${closeMenuOnLeave})(document.getElementById("menu-mobile"))`,
   ].join(';\n');
 }
+
+/**
+ * Loads Astro's island runtime (moved out of the page, see src/integrations/island-runtime.ts) once
+ * the first island comes within its own `rootMargin` of the viewport (`client:visible` options). Until
+ * then a page with islands below the first screen requests no script at all. Observes the islands'
+ * children: an `<astro-island>` is `display: contents` and never intersects itself.
+ */
+export function loadIslandRuntime(src: string): void {
+  const observers: IntersectionObserver[] = [];
+  const load = () => {
+    if (!observers.length) return;
+    for (const observer of observers.splice(0)) observer.disconnect();
+    document.head.append(Object.assign(document.createElement('script'), { src }));
+  };
+  for (const island of document.querySelectorAll('astro-island')) {
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && load(),
+      { rootMargin: JSON.parse(island.getAttribute('opts') || '{}').value?.rootMargin },
+    );
+    for (const child of island.children) observer.observe(child);
+    observers.push(observer);
+  }
+}

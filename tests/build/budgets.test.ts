@@ -1,17 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { builtPages, gzipSize, initialJavaScript } from './site';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST, builtPages, gzipSize, initialJavaScript } from './site';
 
 /** DESIGN.md budgets: React runtime (~69 KB gzip) + at most ~10 KB of island code per page. */
 const JS_BUDGET_GZIP = 80 * 1024;
-/** Issue 10: the site's own inline scripts (navigation bar, reveal, menu, filter), gzip. */
-const OWN_INLINE_BUDGET_GZIP = 1024;
-/** Astro's island bootstrap (the astro-island element and its directives), inline on island pages. */
-const ISLAND_BOOTSTRAP_GZIP = 2.2 * 1024;
 /**
- * HTML with its inlined CSS, gzip: a guard against growth at today's largest page (the home page).
- * Issue 10's target is 14.6 KB (the first round trip), not met yet: see the README.
+ * Issue 10: all inline script of a page (navigation bar, reveal, menu, filter, island loader), gzip.
+ * Astro's island runtime is not inline: it loads from a cached file (src/integrations/island-runtime.ts).
  */
-const HTML_BUDGET_GZIP = 21 * 1024;
+const INLINE_SCRIPT_BUDGET_GZIP = 1024;
+/**
+ * Issue 10: HTML with its inlined CSS fits the first round trip (14.6 KB: 10 TCP segments of 1,460
+ * bytes, the initial congestion window, plus headers), gzip.
+ */
+const HTML_BUDGET_GZIP = 14_950;
+/**
+ * The one page not inside it yet: the home page (15.6 KB), whose markup alone is 11 KB gzip (hero
+ * artwork, testimonials carousel and its props, integrations). A guard against growth until its
+ * markup shrinks (README, "Performance").
+ */
+const OVER_BUDGET: Record<string, number> = { '/': 16 * 1024 };
 
 /** The page's inline scripts (not JSON-LD), split into Astro's island bootstrap and the site's own. */
 function inlineScripts(html: string) {
@@ -20,14 +29,14 @@ function inlineScripts(html: string) {
       /<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g,
     ),
   ].map((match) => match[1]);
-  const isAstro = (body: string) => /astro-island|self\.Astro/.test(body);
+  const isAstro = (body: string) => /customElements\.define\("astro-island"|self\.Astro/.test(body);
   return {
     own: bodies.filter((body) => !isAstro(body)).join('\n'),
     astro: bodies.filter(isAstro).join('\n'),
   };
 }
 
-describe.each(builtPages())('budget of $route', ({ html }) => {
+describe.each(builtPages())('budget of $route', ({ route, html }) => {
   it('loads at most 80 KB of gzipped JavaScript before any interaction', () => {
     const { files, inlineGzip } = initialJavaScript(html);
     const total = [...files.values()].reduce((sum, size) => sum + size, inlineGzip);
@@ -43,12 +52,16 @@ describe.each(builtPages())('budget of $route', ({ html }) => {
     expect(head.match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? []).toEqual([]);
   });
 
-  it("carries at most 1 KB gzip of its own inline script, plus Astro's island bootstrap only where it has islands", () => {
+  it("carries at most 1 KB gzip of inline script, Astro's island runtime not inline", () => {
     const { own, astro } = inlineScripts(html);
     expect(own, 'the layout script is inline on every page').not.toBe('');
-    expect(gzipSize(own)).toBeLessThanOrEqual(OWN_INLINE_BUDGET_GZIP);
-    if (!html.includes('<astro-island')) expect(astro).toBe('');
-    else expect(gzipSize(astro)).toBeLessThanOrEqual(ISLAND_BOOTSTRAP_GZIP);
+    expect(gzipSize(own)).toBeLessThanOrEqual(INLINE_SCRIPT_BUDGET_GZIP);
+    expect(astro).toBe('');
+    if (html.includes('<astro-island')) {
+      const runtime = /`(\/_astro\/islands\.[\w-]+\.js)`/.exec(own)?.[1];
+      expect(runtime, 'the island loader names the runtime file').toBeDefined();
+      expect(existsSync(join(DIST, runtime!)), `${runtime} is built`).toBe(true);
+    }
   });
 
   it('has no external script before interaction (islands load when visible or later)', () => {
@@ -58,8 +71,8 @@ describe.each(builtPages())('budget of $route', ({ html }) => {
       expect(match[1]).toBe('visible');
   });
 
-  it('stays within the HTML guard (inlined CSS included)', () => {
-    expect(gzipSize(html)).toBeLessThanOrEqual(HTML_BUDGET_GZIP);
+  it('fits the first round trip: at most 14.6 KB gzip of HTML, inlined CSS included', () => {
+    expect(gzipSize(html)).toBeLessThanOrEqual(OVER_BUDGET[route] ?? HTML_BUDGET_GZIP);
   });
 
   it('never loads supabase-js up front', () => {

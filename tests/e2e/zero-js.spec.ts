@@ -63,3 +63,53 @@ test('a second page view downloads no script it already has', async ({ page }) =
   expect(shared.length, 'the second view uses scripts the first loaded').toBeGreaterThan(0);
   expect(shared.filter(([, bytes]) => bytes > 0)).toEqual([]);
 });
+
+// Issue 10: the first paint waits for nothing it does not need. On a slow mobile network (CDP
+// throttling), every request that has finished before first-contentful-paint is the page itself or a
+// font the page preloads for its first screen; the manifest, icons, images, scripts come after.
+for (const route of ['/', '/contact', '/faq', '/nos-realisations', '/blog']) {
+  test(`${route}: only the page and its preloaded fonts arrive before the first paint`, async ({
+    page,
+    context,
+  }) => {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 1.6e6 / 8,
+      uploadThroughput: 750e3 / 8,
+    });
+    // CDP times are monotonic seconds; each request's wallTime gives the offset to epoch ms.
+    const requests = new Map<string, { url: string; offset: number; end?: number }>();
+    cdp.on('Network.requestWillBeSent', (event) =>
+      requests.set(event.requestId, {
+        url: event.request.url,
+        offset: event.wallTime * 1000 - event.timestamp * 1000,
+      }),
+    );
+    cdp.on('Network.loadingFinished', (event) => {
+      const request = requests.get(event.requestId);
+      if (request) request.end = event.timestamp * 1000 + request.offset;
+    });
+    await page.goto(route, { waitUntil: 'load' });
+    await page.waitForTimeout(1000);
+    const { firstPaint, preloaded } = await page.evaluate(() => ({
+      firstPaint:
+        performance.timeOrigin +
+        performance.getEntriesByName('first-contentful-paint')[0].startTime,
+      preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=font]')].map(
+        (link) => link.href,
+      ),
+    }));
+    const before = [...requests.values()]
+      .filter((request) => request.end !== undefined && request.end < firstPaint)
+      .map((request) => new URL(request.url).pathname);
+    const allowed = [
+      new URL(page.url()).pathname,
+      ...preloaded.map((href) => new URL(href).pathname),
+    ];
+    expect(before.filter((path) => !allowed.includes(path))).toEqual([]);
+    expect(before).toContain(new URL(page.url()).pathname);
+  });
+}

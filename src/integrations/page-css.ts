@@ -1,0 +1,221 @@
+/**
+ * Build step: gives every built page only the CSS it can use, so HTML with its inlined stylesheet fits
+ * the first network round trip (issue 10). Astro inlines the whole Tailwind stylesheet (every class of
+ * every page) into each page; this step compiles the stylesheet again per page with Tailwind itself,
+ * from the class candidates Tailwind's own scanner finds in
+ *   - the page's HTML (markup and inline scripts), and
+ *   - every script chunk the page may load: its islands and renderers and all they import, statically
+ *     or dynamically (classes an island adds at run time, the lazily loaded Toaster…).
+ * The stylesheet's own rules (components: `[data-nav-solid]`, `:popover-open`, reveal states) are kept
+ * whole, as Tailwind always emits them; unused utilities and theme variables go. In the base layer
+ * (Tailwind's preflight), a selector is dropped only when it names nothing but an element the page
+ * never has (`table`, `hr`, `textarea`…), and form-control pseudo-elements (`::placeholder`,
+ * `::-webkit-datetime-edit`…) only when the page can have no form control.
+ */
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { __unstable__loadDesignSystem, compile, optimize } from '@tailwindcss/node';
+import { Scanner } from '@tailwindcss/oxide';
+import postcss from 'postcss';
+import type { AstroIntegration } from 'astro';
+
+/** The inlined Tailwind stylesheet (Tailwind keeps its license comment through minification). */
+const TAILWIND_STYLE = /<style>(\/\*! tailwindcss[\s\S]*?)<\/style>/g;
+/** Astro's own small style elements (island wrappers, font faces): merged into the page's one. */
+const OTHER_STYLE = /<style>(?!\/\*! tailwindcss)([^<]*)<\/style>/g;
+/** Script URLs a page references: islands, renderers, module scripts. */
+const PAGE_SCRIPT =
+  /\s(?:component-url|renderer-url|before-hydration-url|src)="(\/[^"]+\.m?js)"|import\(\s*["'`](\/[^"'`]+\.m?js)["'`]/g;
+/**
+ * The UI framework's renderer (React DOM) and what it imports: it names every HTML element and many
+ * words that look like utilities, but draws only what the islands ask for, so it is not scanned.
+ */
+const RENDERER = /\srenderer-url="(\/[^"]+\.m?js)"/g;
+/** Imports inside a chunk, static or dynamic, relative or absolute. */
+const CHUNK_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)["'`]([^"'`]+\.m?js)["'`]/g;
+
+/** A selector that is one element name, optionally with pseudo-elements/classes without arguments. */
+const ELEMENT_ONLY = /^([a-z][a-z0-9]*)(?:::?[a-z-]+)*$/;
+/** Pseudo-elements that exist only on form controls. */
+const FORM_CONTROL_PART = /^::(?:placeholder|file-selector-button|-webkit-[a-z-]+)$/;
+const FORM_CONTROLS = ['input', 'select', 'textarea'];
+
+/**
+ * The element names a page can contain: tags in its HTML and quoted names in its scripts (React's
+ * `jsx("input", …)`), an over-estimate by design.
+ */
+export function elementNames(contents: { content: string; extension: string }[]): Set<string> {
+  const names = new Set<string>();
+  for (const { content, extension } of contents) {
+    const pattern = extension === 'html' ? /<([a-z][a-z0-9]*)/g : /["'`]([a-z][a-z0-9]*)["'`]/g;
+    for (const match of content.matchAll(pattern)) names.add(match[1]);
+  }
+  return names;
+}
+
+/**
+ * Drops from the base layer the selectors that cannot match on a page (see the module comment).
+ * @param css the page's compiled stylesheet
+ * @param present the element names the page can contain
+ */
+export function pruneBase(css: string, present: Set<string>): string {
+  const root = postcss.parse(css);
+  const hasFormControl = FORM_CONTROLS.some((name) => present.has(name));
+  const needed = (selector: string) => {
+    // `:host` matches only in a shadow tree's own stylesheet, never in the page's.
+    if (selector === ':host') return false;
+    const element = ELEMENT_ONLY.exec(selector)?.[1];
+    if (element) return present.has(element);
+    return hasFormControl || !FORM_CONTROL_PART.test(selector);
+  };
+  root.walkAtRules('layer', (layer) => {
+    if (layer.params === 'theme')
+      layer.walkRules((rule) => {
+        if (rule.selectors.includes(':host'))
+          rule.selectors = rule.selectors.filter((selector) => selector !== ':host');
+      });
+    if (layer.params !== 'base') return;
+    layer.walkRules((rule) => {
+      if (rule.parent?.type === 'atrule' && (rule.parent as postcss.AtRule).name === 'keyframes')
+        return;
+      // Lightning CSS repeats some prefixed declarations (`-webkit-text-decoration` ×3 on `a`).
+      const seen = new Set<string>();
+      rule.each((node) => {
+        if (node.type !== 'decl') return;
+        const key = `${node.prop}:${node.value}${node.important ? '!' : ''}`;
+        if (seen.has(key)) node.remove();
+        seen.add(key);
+      });
+      const kept = rule.selectors.filter(needed);
+      if (kept.length === 0) rule.remove();
+      else if (kept.length < rule.selectors.length) rule.selectors = kept;
+    });
+    // Innermost first: an at-rule left empty by its children's removal goes too.
+    const empty: postcss.AtRule[] = [];
+    layer.walkAtRules((atRule) => void empty.unshift(atRule));
+    for (const atRule of empty) if (atRule.nodes?.length === 0) atRule.remove();
+  });
+  return root.toString();
+}
+
+/**
+ * The URLs of every script a page may load, from the page's references through all imports.
+ * @param html the built page
+ * @param readChunk reads a chunk by its URL path (e.g. `/_astro/x.js`)
+ */
+export async function reachableScripts(
+  html: string,
+  readChunk: (url: string) => Promise<string>,
+  references: RegExp = PAGE_SCRIPT,
+): Promise<Map<string, string>> {
+  const seen = new Map<string, string>();
+  const visit = async (url: string) => {
+    if (seen.has(url)) return;
+    const source = await readChunk(url);
+    seen.set(url, source);
+    for (const match of source.matchAll(CHUNK_IMPORT))
+      await visit(new URL(match[1], `http://site${url}`).pathname);
+  };
+  for (const match of html.matchAll(references)) await visit(match[1] ?? match[2]);
+  return seen;
+}
+
+/**
+ * Builds the CSS each page needs from the project stylesheet and the page's contents. Pages with the
+ * same set of utilities (most blog posts) share one compilation.
+ * @param stylesheet source of the Tailwind entry stylesheet
+ * @param base folder of that stylesheet (for its imports)
+ * @returns a function from a page's contents (HTML and scripts, with their extensions) to its CSS
+ */
+export async function pageStylesheets(stylesheet: string, base: string) {
+  const design = await __unstable__loadDesignSystem(stylesheet, { base });
+  const isUtility = new Map<string, boolean>();
+  const built = new Map<string, Promise<string>>();
+  return (contents: { content: string; extension: string }[]): Promise<string> => {
+    const candidates = new Scanner({ sources: [] }).scanFiles(contents);
+    const unknown = candidates.filter((candidate) => !isUtility.has(candidate));
+    design
+      .candidatesToCss(unknown)
+      .forEach((css, index) => isUtility.set(unknown[index], css !== null));
+    const utilities = candidates.filter((candidate) => isUtility.get(candidate)).sort();
+    const present = elementNames(contents);
+    const key = `${utilities.join(' ')}\0${[...present].sort().join(' ')}`;
+    if (!built.has(key))
+      built.set(
+        key,
+        // A compiler remembers every candidate it has built: a new one per set of utilities.
+        compile(stylesheet, { base, onDependency: () => {} }).then((compiler) =>
+          pruneBase(optimize(compiler.build(utilities), { minify: true }).code, present).trim(),
+        ),
+      );
+    return built.get(key)!;
+  };
+}
+
+/**
+ * @param options.stylesheet the Tailwind entry stylesheet, relative to the project root
+ * @returns {AstroIntegration}
+ */
+export default function pageCss({ stylesheet }: { stylesheet: string }): AstroIntegration {
+  let root = process.cwd();
+  return {
+    name: 'page-css',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        root = fileURLToPath(config.root);
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const started = Date.now();
+        const out = fileURLToPath(dir);
+        const entry = resolve(root, stylesheet);
+        const stylesheetOf = await pageStylesheets(await readFile(entry, 'utf8'), dirname(entry));
+        const chunks = new Map<string, Promise<string>>();
+        const readChunk = (url: string) => {
+          if (!chunks.has(url)) chunks.set(url, readFile(join(out, url), 'utf8'));
+          return chunks.get(url)!;
+        };
+        const pages = (await readdir(out, { recursive: true, withFileTypes: true })).filter(
+          (file) => file.isFile() && file.name.endsWith('.html'),
+        );
+        let before = 0;
+        let after = 0;
+        for (const file of pages) {
+          const path = join(file.parentPath, file.name);
+          const html = await readFile(path, 'utf8');
+          const styles = [...html.matchAll(TAILWIND_STYLE)];
+          // Pages that do not use the site's stylesheet (the CMS's /admin) are left as they are.
+          if (styles.length === 0) continue;
+          if (styles.length > 1)
+            throw new Error(
+              `${path}: expected one inlined Tailwind <style>, found ${styles.length} (build.inlineStylesheets must be 'always').`,
+            );
+          const markup = html.replace(TAILWIND_STYLE, '');
+          const scripts = await reachableScripts(markup, readChunk);
+          const framework = await reachableScripts(markup, readChunk, RENDERER);
+          const asContent = (extension: string) => (content: string) => ({ content, extension });
+          const page = asContent('html')(markup);
+          const css = await stylesheetOf([
+            page,
+            ...[...scripts]
+              .filter(([url]) => !framework.has(url))
+              .map(([, c]) => asContent('js')(c)),
+          ]);
+          before += styles[0][1].length;
+          after += css.length;
+          // One <style> per page: the others' rules (unlayered, so order does not matter) after ours.
+          const others = [...html.matchAll(OTHER_STYLE)].map((match) => match[1]).join('');
+          await writeFile(
+            path,
+            html
+              .replace(OTHER_STYLE, '')
+              .replace(TAILWIND_STYLE, () => `<style>${css}${others}</style>`),
+          );
+        }
+        logger.info(
+          `${pages.length} pages: inlined CSS ${Math.round(before / pages.length / 1024)} → ${Math.round(after / pages.length / 1024)} KB per page on average (raw) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        );
+      },
+    },
+  };
+}
