@@ -29,7 +29,8 @@ export default function TestimonialCarousel({
     root.current?.querySelectorAll(SLIDE).forEach((slide, s) => {
       const hidden = s !== index;
       HIDDEN.forEach((name) => slide.classList.toggle(name, hidden));
-      slide.setAttribute('aria-hidden', String(hidden));
+      if (hidden) slide.setAttribute('aria-hidden', 'true');
+      else slide.removeAttribute('aria-hidden');
     });
   }, [index]);
   return (
@@ -53,9 +54,8 @@ export default function TestimonialCarousel({
             aria-current={s === index || undefined}
             className="group grid size-11 place-items-center rounded-full"
           >
-            {/* Forced colours drop backgrounds: the dots draw themselves in system colours there. */}
             <span
-              className={`block h-2.5 rounded-full transition-all forced-colors:border forced-colors:border-[CanvasText] forced-colors:forced-color-adjust-none ${s === index ? 'w-8 bg-accent-700 forced-colors:bg-[CanvasText]' : 'w-2.5 bg-accent-500 group-hover:bg-accent-700 forced-colors:bg-[Canvas]'}`}
+              className={`carousel-dot block h-2.5 rounded-full transition-all ${s === index ? 'w-8 bg-accent-700' : 'w-2.5 bg-accent-500 group-hover:bg-accent-700'}`}
             />
           </button>
         ))}
