@@ -103,11 +103,15 @@ export function pruneBase(css: string, present: Set<string>): string {
   return root.toString();
 }
 
-/** The words (class names among them) in a page's contents: what a class selector can match. */
-export function contentWords(contents: { content: string }[]): Set<string> {
-  const words = new Set<string>();
-  for (const { content } of contents) for (const word of content.split(/[^\w-]+/)) words.add(word);
-  return words;
+/**
+ * The names among `names` that a page's contents spell as a whole word (a class name in its markup
+ * or in a script's string): the component classes the page can carry.
+ */
+export function mentionedNames(contents: { content: string }[], names: string[]): string[] {
+  return names.filter((name) => {
+    const word = new RegExp(`(?<![\\w-])${name.replace(/[^\w-]/g, '\\$&')}(?![\\w-])`);
+    return contents.some(({ content }) => word.test(content));
+  });
 }
 
 /** The class names a selector requires (every one must be on the page for it to match). */
@@ -131,7 +135,7 @@ export function componentClasses(css: string): string[] {
 /**
  * Drops the components layer's selectors that name a class outside `present`.
  * @param css the page's compiled stylesheet
- * @param present the class names the page can carry (see `contentWords`)
+ * @param present the class names the page can carry (see `mentionedNames`)
  */
 export function pruneComponents(css: string, present: Set<string>): string {
   const root = postcss.parse(css);
@@ -144,9 +148,9 @@ export function pruneComponents(css: string, present: Set<string>): string {
       if (kept.length === 0) rule.remove();
       else if (kept.length < rule.selectors.length) rule.selectors = kept;
     });
-    layer.walkAtRules((atRule) => {
-      if (atRule.nodes?.length === 0) atRule.remove();
-    });
+    const empty: postcss.AtRule[] = [];
+    layer.walkAtRules((atRule) => void empty.unshift(atRule));
+    for (const atRule of empty) if (atRule.nodes?.length === 0) atRule.remove();
   });
   return root.toString();
 }
@@ -228,8 +232,7 @@ export async function pageStylesheets(stylesheet: string, base: string) {
         }),
       );
     const { css, classes } = await built.get(key)!;
-    const words = contentWords(contents);
-    const kept = classes.filter((name) => words.has(name));
+    const kept = mentionedNames(contents, classes);
     const pruned = `${key}\0${kept.join(' ')}`;
     if (!final.has(pruned)) final.set(pruned, pruneComponents(css, new Set(kept)).trim());
     return final.get(pruned)!;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   componentClasses,
-  contentWords,
   elementNames,
+  mentionedNames,
   pruneBase,
   pruneComponents,
   reachableScripts,
@@ -44,13 +44,19 @@ describe('pruneComponents', () => {
     '.prose-legal :where(h2){margin:0}.menu-close,.site-header:has(:popover-open) .menu-open{display:none}' +
     '[data-nav-solid] .site-header{color:#000}@media (forced-colors:active){.carousel-dot{border:1px solid}}}' +
     '@layer utilities{.prose-x{x:1}}';
-  const page = contentWords([
+  const contents = [
     {
       content:
         '<header class="site-header"><svg class="menu-open"></svg><svg class="menu-close"></svg></header>' +
         '<script>e.classList.add(`js`);t.classList.add(`is-revealed`)</script>',
     },
-  ]);
+    { content: 'jsx("p",{className:"prose-legalese x-prose-legal"})' },
+  ];
+  const page = new Set(mentionedNames(contents, componentClasses(css)));
+
+  it('finds the class names a page spells as whole words, in markup or scripts', () => {
+    expect([...page]).toEqual(['is-revealed', 'js', 'menu-close', 'menu-open', 'site-header']);
+  });
 
   it('lists the classes the components layer names', () => {
     expect(componentClasses(css)).toEqual([
