@@ -22,10 +22,22 @@ const pages = builtPages();
 const problems = new Map<string, string[]>();
 
 beforeAll(() => {
-  // One run of the checker over every page (starting Java per page would take minutes at 1,000 posts).
+  // One run of the checker over every page (starting Java per page would take minutes at 1,000
+  // posts; one run checks ~12 pages a second). Its CSS parser predates the CSS we ship (`@property`,
+  // `oklab(… / a)`, `margin-trim`, `color-mix(in …)`): its messages starting "CSS:" are about that
+  // syntax, not about the HTML, and are filtered out.
   const run = spawnSync(
     'java',
-    ['-jar', VNU_JAR, '--format', 'json', '--exit-zero-always', ...pages.map((page) => page.file)],
+    [
+      '-jar',
+      VNU_JAR,
+      '--format',
+      'json',
+      '--exit-zero-always',
+      '--filterpattern',
+      'CSS: .*',
+      ...pages.map((page) => page.file),
+    ],
     { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
   );
   if (run.error)
@@ -34,10 +46,8 @@ beforeAll(() => {
     );
   const report = JSON.parse(run.stderr) as { messages: VnuMessage[] };
   for (const message of report.messages) {
-    const isError = message.type === 'error' || message.type === 'non-document-error';
-    // The checker's CSS parser predates the CSS we ship (`@property`, `oklab(… / a)`, `margin-trim`,
-    // `color-mix(in …)`): its messages prefixed "CSS:" are about that syntax, not about the HTML.
-    if (!isError || message.message.startsWith('CSS:')) continue;
+    // Errors only: warnings and notes ("trailing slash on void elements" from React) pass.
+    if (message.type !== 'error' && message.type !== 'non-document-error') continue;
     // A message with no page (`non-document-error`) is filed under "" and fails the last test.
     const path = message.url ? decodeURIComponent(new URL(message.url).pathname) : '';
     const list = problems.get(path) ?? [];
