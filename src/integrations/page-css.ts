@@ -6,11 +6,15 @@
  *   - the page's HTML (markup and inline scripts), and
  *   - every script chunk the page may load: its islands and renderers and all they import, statically
  *     or dynamically (classes an island adds at run time, the lazily loaded Toaster…).
- * The stylesheet's own rules (components: `[data-nav-solid]`, `:popover-open`, reveal states) are kept
- * whole, as Tailwind always emits them; unused utilities and theme variables go. In the base layer
+ * The stylesheet's own rules (components: `[data-nav-solid]`, `:popover-open`, reveal states) stay
+ * unless they name a class the page's contents never mention (`.prose-legal` off the legal pages and
+ * articles); unused utilities and theme variables go. In the base layer
  * (Tailwind's preflight), a selector is dropped only when it names nothing but an element the page
  * never has (`table`, `hr`, `textarea`…), and form-control pseudo-elements (`::placeholder`,
  * `::-webkit-datetime-edit`…) only when the page can have no form control.
+ * Tailwind's `@property` registrations (inherits: false, an initial value) become its own fallback
+ * for browsers without `@property`, applied everywhere: the same initial values set on every element,
+ * so nothing inherits them either; custom properties it declares but nothing reads go.
  */
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -100,6 +104,79 @@ export function pruneBase(css: string, present: Set<string>): string {
 }
 
 /**
+ * The names among `names` that a page's contents spell as a whole word (a class name in its markup
+ * or in a script's string): the component classes the page can carry.
+ */
+export function mentionedNames(contents: { content: string }[], names: string[]): string[] {
+  return names.filter((name) => {
+    const word = new RegExp(`(?<![\\w-])${name.replace(/[^\w-]/g, '\\$&')}(?![\\w-])`);
+    return contents.some(({ content }) => word.test(content));
+  });
+}
+
+/** The class names a selector requires (every one must be on the page for it to match). */
+const selectorClasses = (selector: string) =>
+  [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].map((match) => match[1].replace(/\\/g, ''));
+
+/** The class names the components layer of a stylesheet uses. */
+export function componentClasses(css: string): string[] {
+  const names = new Set<string>();
+  postcss.parse(css).walkAtRules('layer', (layer) => {
+    if (layer.params === 'components')
+      layer.walkRules((rule) =>
+        rule.selectors.forEach((selector) =>
+          selectorClasses(selector).forEach((n) => names.add(n)),
+        ),
+      );
+  });
+  return [...names].sort();
+}
+
+/**
+ * Drops the components layer's selectors that name a class outside `present`.
+ * @param css the page's compiled stylesheet
+ * @param present the class names the page can carry (see `mentionedNames`)
+ */
+export function pruneComponents(css: string, present: Set<string>): string {
+  const root = postcss.parse(css);
+  root.walkAtRules('layer', (layer) => {
+    if (layer.params !== 'components') return;
+    layer.walkRules((rule) => {
+      const kept = rule.selectors.filter((selector) =>
+        selectorClasses(selector).every((name) => present.has(name)),
+      );
+      if (kept.length === 0) rule.remove();
+      else if (kept.length < rule.selectors.length) rule.selectors = kept;
+    });
+    const empty: postcss.AtRule[] = [];
+    layer.walkAtRules((atRule) => void empty.unshift(atRule));
+    for (const atRule of empty) if (atRule.nodes?.length === 0) atRule.remove();
+  });
+  return root.toString();
+}
+
+/**
+ * Replaces Tailwind's `@property` registrations with the fallback it ships for browsers without
+ * them (`@layer properties { @supports (…) { *, :before, :after, ::backdrop { --tw-…: initial } } }`),
+ * made unconditional: every element gets the initial values, so nothing inherits them, as with
+ * `inherits: false`. Tailwind custom properties that are declared but never read go as well.
+ * @param css a compiled, minified stylesheet
+ */
+export function unregisterProperties(css: string): string {
+  const root = postcss.parse(css);
+  root.walkAtRules('property', (rule) => void rule.remove());
+  root.walkAtRules('layer', (layer) => {
+    if (layer.params !== 'properties') return;
+    layer.walkAtRules('supports', (supports) => void supports.replaceWith(supports.nodes ?? []));
+  });
+  const read = new Set([...css.matchAll(/var\((--tw-[\w-]+)/g)].map((match) => match[1]));
+  root.walkDecls(/^--tw-/, (decl) => {
+    if (!read.has(decl.prop)) decl.remove();
+  });
+  return root.toString();
+}
+
+/**
  * The URLs of every script a page may load, from the page's references through all imports.
  * @param html the built page
  * @param readChunk reads a chunk by its URL path (e.g. `/_astro/x.js`)
@@ -131,8 +208,9 @@ export async function reachableScripts(
 export async function pageStylesheets(stylesheet: string, base: string) {
   const design = await __unstable__loadDesignSystem(stylesheet, { base });
   const isUtility = new Map<string, boolean>();
-  const built = new Map<string, Promise<string>>();
-  return (contents: { content: string; extension: string }[]): Promise<string> => {
+  const built = new Map<string, Promise<{ css: string; classes: string[] }>>();
+  const final = new Map<string, string>();
+  return async (contents: { content: string; extension: string }[]): Promise<string> => {
     const candidates = new Scanner({ sources: [] }).scanFiles(contents);
     const unknown = candidates.filter((candidate) => !isUtility.has(candidate));
     design
@@ -145,11 +223,19 @@ export async function pageStylesheets(stylesheet: string, base: string) {
       built.set(
         key,
         // A compiler remembers every candidate it has built: a new one per set of utilities.
-        compile(stylesheet, { base, onDependency: () => {} }).then((compiler) =>
-          pruneBase(optimize(compiler.build(utilities), { minify: true }).code, present).trim(),
-        ),
+        compile(stylesheet, { base, onDependency: () => {} }).then((compiler) => {
+          const css = pruneBase(
+            optimize(compiler.build(utilities), { minify: true }).code,
+            present,
+          );
+          return { css: unregisterProperties(css), classes: componentClasses(css) };
+        }),
       );
-    return built.get(key)!;
+    const { css, classes } = await built.get(key)!;
+    const kept = mentionedNames(contents, classes);
+    const pruned = `${key}\0${kept.join(' ')}`;
+    if (!final.has(pruned)) final.set(pruned, pruneComponents(css, new Set(kept)).trim());
+    return final.get(pruned)!;
   };
 }
 

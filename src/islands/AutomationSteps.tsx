@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import * as fr from '../lib/i18n/fr';
 import { progressWidth, STEP_INTERVAL, useRotation } from '../lib/cycle';
 import MotionToggle from '../components/react/MotionToggle';
@@ -13,9 +14,10 @@ interface Step {
  * (step + 1) × 33 %. Holds still on hover or focus, under reduced motion, or when paused.
  */
 export default function AutomationSteps({ steps }: { steps: Step[] }) {
-  const { index, stopped, toggle, hold } = useRotation(steps.length, STEP_INTERVAL);
+  const root = useRef<HTMLDivElement>(null);
+  const { index, stopped, toggle, hold } = useRotation(steps.length, STEP_INTERVAL, root);
   return (
-    <div {...hold} className="rounded-card bg-white/5 p-4 ring-1 ring-white/15 sm:p-6">
+    <div ref={root} {...hold} className="rounded-card bg-white/5 p-4 ring-1 ring-white/15 sm:p-6">
       <ol className="space-y-3">
         {steps.map((step, i) => (
           <li
@@ -37,7 +39,7 @@ export default function AutomationSteps({ steps }: { steps: Step[] }) {
               <p
                 className={`text-xs font-semibold tracking-wide uppercase ${i === index ? 'text-accent-700' : ''}`}
               >
-                <span className="sr-only">{fr.automation.step(i + 1)} – </span>
+                <span className="sr-only">{`${fr.automation.step(i + 1)} – `}</span>
                 {step.label}
               </p>
               <h3 className="mt-1 font-semibold">{step.title}</h3>

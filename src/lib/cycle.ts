@@ -3,7 +3,7 @@
  * hook shared by both islands. Motion pauses on hover and focus, can be stopped by the visitor, and
  * never starts by itself under `prefers-reduced-motion` (WCAG 2.2.2).
  */
-import { useEffect, useState, type FocusEvent } from 'react';
+import { useEffect, useState, type FocusEvent, type RefObject } from 'react';
 
 /** Step cycle of the "automation in action" panel (ms). */
 export const STEP_INTERVAL = 3000;
@@ -29,17 +29,28 @@ export function groupsOf<T>(items: readonly T[], size: number): T[][] {
 /**
  * Cycles an index through `count` positions every `interval` ms. Returns the index, `go` to jump
  * (which restarts the interval), `stopped` with `toggle` for the visitor's pause button, and event
- * handlers that hold the motion while the pointer is over or focus is within the element.
+ * handlers that hold the motion while the pointer is over or focus is within the element. `root`
+ * is that element: a pointer or focus already inside it when the island hydrates (they arrived
+ * before React listened) holds the motion too, and so does a reduced-motion preference, at
+ * hydration or set later.
  */
-export function useRotation(count: number, interval: number) {
+export function useRotation(count: number, interval: number, root: RefObject<HTMLElement | null>) {
   const [index, go] = useState(0);
   const [stopped, setStopped] = useState(false);
   const [hover, setHover] = useState(false);
   const [focus, setFocus] = useState(false);
 
   useEffect(() => {
-    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) setStopped(true);
-  }, []);
+    const element = root.current;
+    if (element?.matches(':hover')) setHover(true);
+    if (element?.contains(document.activeElement)) setFocus(true);
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)');
+    if (!reduce) return;
+    const stop = () => reduce.matches && setStopped(true);
+    stop();
+    reduce.addEventListener?.('change', stop);
+    return () => reduce.removeEventListener?.('change', stop);
+  }, [root]);
 
   useEffect(() => {
     if (stopped || hover || focus || count < 2) return;

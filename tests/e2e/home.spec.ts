@@ -60,6 +60,8 @@ test.describe('home page', () => {
     const current = panel.locator('[aria-current="step"] h3');
     const bar = panel.locator('[data-progress]');
     await expect(panel.getByRole('button', { name: fr.automation.pause })).toBeVisible();
+    // The button is in the server HTML: wait for the island itself, or the clock runs before it.
+    await expect(panel.locator('astro-island')).not.toHaveAttribute('ssr');
     await page.mouse.move(0, 0);
     const first = await current.textContent();
     await expect(bar).toHaveAttribute('style', /width: ?33%/);
@@ -77,6 +79,7 @@ test.describe('home page', () => {
     await carousel.scrollIntoViewIfNeeded();
     const pause = carousel.getByRole('button', { name: fr.carousel.pause });
     await expect(pause).toBeVisible();
+    await expect(page.locator('astro-island', { has: carousel })).not.toHaveAttribute('ssr');
     const slide = (n: number) => carousel.locator('[aria-roledescription="slide"]').nth(n);
     await page.mouse.move(0, 0);
     await expect(slide(0)).toBeVisible();
@@ -99,6 +102,77 @@ test.describe('home page', () => {
     await page.clock.runFor(12000);
     await expect(slide(0)).toBeVisible();
     await expect(carousel.getByRole('button', { name: fr.carousel.play })).toBeVisible();
+  });
+
+  test('testimonial carousel holds still when focus reached a dot before it hydrated (WCAG 2.2.2)', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    // Hold back the island runtime until the dot has focus: the focus then comes before hydration.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/islands\.[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: fr.carousel.label });
+    const dot = carousel.getByRole('button', { name: fr.carousel.goTo(2) });
+    const slide = (n: number) => carousel.locator('[aria-roledescription="slide"]').nth(n);
+    await dot.focus();
+    await page.mouse.move(0, 0);
+    const island = page.locator('astro-island', { has: carousel });
+    await expect(island).toHaveAttribute('ssr', '');
+    release();
+    await expect(island).not.toHaveAttribute('ssr');
+    // From here on, time moves only when the test says so (not while an assertion retries).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    for (let interval = 0; interval < 3; interval++) {
+      await page.clock.runFor(4500);
+      await expect(slide(0)).toBeVisible();
+      await expect(slide(1)).toBeHidden();
+    }
+    await expect(dot).toBeFocused();
+    // Focus gone, the motion resumes.
+    await page.locator('#contact-rapide a').first().focus();
+    await page.clock.runFor(4500);
+    await expect(slide(1)).toBeVisible();
+  });
+
+  test.describe('in forced-colours mode', () => {
+    test.use({ colorScheme: 'light' });
+
+    test('the carousel dots show, the current one distinct from the others', async ({ page }) => {
+      await page.emulateMedia({ forcedColors: 'active' });
+      await page.goto('/');
+      const carousel = page.getByRole('region', { name: fr.carousel.label });
+      await carousel.scrollIntoViewIfNeeded();
+      await expect(carousel.getByRole('button', { name: fr.carousel.pause })).toBeVisible();
+      await carousel.getByRole('button', { name: fr.carousel.pause }).click();
+      const dots = carousel.locator('button[aria-label] > span');
+      await expect(dots).toHaveCount(2);
+      // What is painted: the dot's border and fill, against the colour behind it.
+      const looks = await dots.evaluateAll((spans) =>
+        spans.map((span) => {
+          const style = getComputedStyle(span);
+          let behind: Element | null = span.parentElement;
+          const clear = (el: Element) => /, 0\)$/.test(getComputedStyle(el).backgroundColor);
+          while (behind && clear(behind)) behind = behind.parentElement;
+          return {
+            current: span.parentElement!.getAttribute('aria-current') === 'true',
+            border: style.borderTopWidth !== '0px' ? style.borderTopColor : null,
+            fill: style.backgroundColor,
+            behind: behind ? getComputedStyle(behind).backgroundColor : 'rgb(255, 255, 255)',
+          };
+        }),
+      );
+      expect(looks.map((look) => look.current)).toEqual([true, false]);
+      for (const look of looks) {
+        const shows = (look.border && look.border !== look.behind) || look.fill !== look.behind;
+        expect(shows, JSON.stringify(look)).toBe(true);
+      }
+      expect(looks[0].fill).not.toBe(looks[1].fill);
+    });
   });
 
   test.describe('under prefers-reduced-motion', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { elementNames, pruneBase, reachableScripts } from '../../src/integrations/page-css';
+import {
+  componentClasses,
+  elementNames,
+  mentionedNames,
+  pruneBase,
+  pruneComponents,
+  reachableScripts,
+  unregisterProperties,
+} from '../../src/integrations/page-css';
 import { extractIslandRuntime } from '../../src/integrations/island-runtime';
 
 describe('pruneBase', () => {
@@ -27,6 +35,81 @@ describe('pruneBase', () => {
     const out = pruneBase(css, new Set(['a', 'html']));
     expect(out.match(/-webkit-text-decoration/g)).toHaveLength(1);
     expect(out).toContain('html{line-height:1.5}');
+  });
+});
+
+describe('pruneComponents', () => {
+  const css =
+    '@layer components{.js [data-reveal]:not(.is-revealed){opacity:0}.prose-legal{max-width:48rem}' +
+    '.prose-legal :where(h2){margin:0}.menu-close,.site-header:has(:popover-open) .menu-open{display:none}' +
+    '[data-nav-solid] .site-header{color:#000}@media (forced-colors:active){.carousel-dot{border:1px solid}}}' +
+    '@layer utilities{.prose-x{x:1}}';
+  const contents = [
+    {
+      content:
+        '<header class="site-header"><svg class="menu-open"></svg><svg class="menu-close"></svg></header>' +
+        '<script>e.classList.add(`js`);t.classList.add(`is-revealed`)</script>',
+    },
+    { content: 'jsx("p",{className:"prose-legalese x-prose-legal"})' },
+  ];
+  const page = new Set(mentionedNames(contents, componentClasses(css)));
+
+  it('finds the class names a page spells as whole words, in markup or scripts', () => {
+    expect([...page]).toEqual(['is-revealed', 'js', 'menu-close', 'menu-open', 'site-header']);
+  });
+
+  it('lists the classes the components layer names', () => {
+    expect(componentClasses(css)).toEqual([
+      'carousel-dot',
+      'is-revealed',
+      'js',
+      'menu-close',
+      'menu-open',
+      'prose-legal',
+      'site-header',
+    ]);
+  });
+
+  it('drops the rules naming a class the page never has, and only those', () => {
+    const out = pruneComponents(css, page);
+    expect(out).not.toContain('prose-legal');
+    expect(out).not.toContain('@media');
+    expect(out).toContain('.js [data-reveal]:not(.is-revealed){opacity:0}');
+    expect(out).toContain('.menu-close,.site-header:has(:popover-open) .menu-open{display:none}');
+    expect(out).toContain('[data-nav-solid] .site-header{color:#000}');
+    expect(out).toContain('.prose-x{x:1}');
+    expect(pruneComponents(css, new Set([...page, 'prose-legal']))).toContain(
+      '.prose-legal :where(h2){margin:0}',
+    );
+  });
+
+  it('keeps the selectors of a list that can match, drops the others', () => {
+    const out = pruneComponents(css, new Set(['menu-close']));
+    expect(out).toContain('.menu-close{display:none}');
+  });
+});
+
+describe('unregisterProperties', () => {
+  const css =
+    '@layer properties{@supports (((-webkit-hyphens:none)) and (not (margin-trim:block))) or ((-moz-orient:inline) and (not (color:rgb(from red r g b)))){' +
+    '*,:before,:after,::backdrop{--tw-shadow:0 0 #0000;--tw-font-weight:initial;--tw-leading:initial}}}' +
+    '@layer utilities{.shadow{--tw-shadow:0 1px 2px #000;box-shadow:var(--tw-shadow)}.font-bold{--tw-font-weight:700;font-weight:700}' +
+    '.leading-x{--tw-leading:2;line-height:2}.text-sm{line-height:var(--tw-leading,1.4)}}' +
+    '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}@property --tw-leading{syntax:"*";inherits:false}';
+
+  it('sets the initial values on every element instead of registering them', () => {
+    const out = unregisterProperties(css);
+    expect(out).not.toContain('@property');
+    expect(out).not.toContain('@supports');
+    expect(out).toContain('@layer properties{*,:before,:after,::backdrop{--tw-shadow:0 0 #0000;');
+    expect(out).toContain('--tw-leading:initial}');
+  });
+
+  it('drops Tailwind custom properties nothing reads', () => {
+    const out = unregisterProperties(css);
+    expect(out).not.toContain('--tw-font-weight');
+    expect(out).toContain('.font-bold{font-weight:700}');
+    expect(out).toContain('.leading-x{--tw-leading:2;line-height:2}');
   });
 });
 

@@ -9,23 +9,17 @@ interface Props {
 
 /**
  * Draws a lucide icon inside a React island from the icon's plain data: no icon runtime in the
- * bundle (lucide-react's costs ~1.5 KB gzip on every page). Always decorative (aria-hidden).
+ * bundle (lucide-react's costs ~1.5 KB gzip on every page), its stroke settings in the `.icon` class
+ * of global.css (as Icon.astro's). Always decorative (aria-hidden).
  */
 export default function LucideIcon({ icon, size = 24, className }: Props) {
   return (
     <svg
-      xmlns="http://www.w3.org/2000/svg"
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
+      className={className ? `icon ${className}` : 'icon'}
       aria-hidden="true"
-      focusable="false"
     >
       {icon.map(([tag, attrs], index) => {
         const Tag = tag as 'path';
