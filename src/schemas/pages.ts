@@ -33,6 +33,25 @@ const card = z.object({
   linkLabel: text.optional(),
 });
 
+/** A card beside the contact form (`type` picks it). */
+export const asideCardSchema = z.discriminatedUnion('type', [
+  /** The agency's phone, e-mail, address and hours (from the settings), under these labels. */
+  z.object({
+    type: z.literal('details'),
+    title: text,
+    phone: text,
+    email: text,
+    address: text,
+    hours: text,
+  }),
+  /** The free video consultation, with a button to the booking widget. */
+  z.object({ type: z.literal('consultation'), title: text, duration: text, text, button }),
+  /** A promise (the answer guarantee), with a shield. */
+  z.object({ type: z.literal('guarantee'), title: text, text }),
+  /** A short list of ticked points and a button (what a quote includes). */
+  z.object({ type: z.literal('checklist'), title: text, points: z.array(text).min(1), button }),
+]);
+
 /** The blocks a page is made of, in order. `type` picks the section component. */
 export const blockSchema = z.discriminatedUnion('type', [
   z.object({
@@ -41,7 +60,13 @@ export const blockSchema = z.discriminatedUnion('type', [
     columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
     items: z.array(card).min(1),
   }),
-  z.object({ type: z.literal('steps'), ...section, items: z.array(step).min(1) }),
+  z.object({
+    type: z.literal('steps'),
+    ...section,
+    items: z.array(step).min(1),
+    /** `timeline`: along a line; `cards`: one numbered card per step. */
+    display: z.enum(['timeline', 'cards']).default('timeline'),
+  }),
   /** Running text (a mission, a story): paragraphs under the heading. */
   z.object({ type: z.literal('text'), ...section, paragraphs: z.array(text).min(1) }),
   /** The automation pitch beside its 3-step animation (an island, hydrated when visible). */
@@ -110,7 +135,27 @@ export const blockSchema = z.discriminatedUnion('type', [
     categories: z.array(text).min(1),
     structuredData: z.boolean().default(false),
   }),
-  z.object({ type: z.literal('stats'), ...section, items: z.array(metric).min(1) }),
+  z.object({
+    type: z.literal('stats'),
+    ...section,
+    items: z.array(metric.extend({ icon: text.optional() })).min(1),
+  }),
+  /** The contact form (an island) beside its cards; `?service=` in the address can preselect. */
+  z.object({
+    type: z.literal('form'),
+    ...section,
+    title: text,
+    serviceFromQuery: z.boolean().default(false),
+    aside: z.array(asideCardSchema).default([]),
+  }),
+  /** Where the agency is: the address and hours from the settings beside a drawn map. */
+  z.object({
+    type: z.literal('location'),
+    ...section,
+    title: text,
+    directions: text,
+    mapNotice: text,
+  }),
   z.object({ type: z.literal('cta'), ...section, title: text, text: text.optional() }),
   z.object({
     type: z.literal('dashboard'),
@@ -155,6 +200,7 @@ export const pageSchema = z.object({
 });
 
 export type Block = z.infer<typeof blockSchema>;
+export type AsideCard = z.infer<typeof asideCardSchema>;
 export type Page = z.infer<typeof pageSchema>;
 export type Integration = z.infer<typeof integrationSchema>;
 

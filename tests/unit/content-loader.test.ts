@@ -130,8 +130,6 @@ const fixtures: Record<string, { file: string; field: string }> = {
   blog: { file: 'blog/seo-local-marseille.md', field: 'title' },
   jobs: { file: 'jobs/01-developpeur-full-stack.yaml', field: 'description' },
   legal: { file: 'legal/cgv.md', field: 'title' },
-  contactPage: { file: 'contact/contact.yaml', field: 'hero.lead' },
-  quotePage: { file: 'contact/devis-personnalise.yaml', field: 'hero.lead' },
 };
 
 const idOf = (file: string) => file.split('/')[1].replace(/\.(ya?ml|md)$/, '');
