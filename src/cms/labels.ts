@@ -38,8 +38,16 @@ export const collectionLabels: Record<
   blog: { label: 'Articles du blog', singular: 'Article' },
   categories: { label: 'Catégories du blog', singular: 'Catégorie' },
   jobs: { label: 'Offres d’emploi', singular: 'Offre d’emploi' },
-  legal: { label: 'Textes légaux', singular: 'Texte légal' },
+  legal: {
+    label: 'Textes légaux',
+    singular: 'Texte légal',
+    description:
+      'Des pages comme les autres (en-tête, sections) dont le bloc « Texte du document » affiche le texte Markdown.',
+  },
 };
+
+/** Collections that use another's schema, and so its `<collection>.<path>` labels and relations. */
+export const sharedSchemas: Record<string, string> = { legal: 'pages' };
 
 /** Block types of pages built from typed blocks (the `type` of each block). */
 export const variantLabels: Record<string, string> = {
@@ -68,6 +76,7 @@ export const variantLabels: Record<string, string> = {
   consultation: 'Consultation en visio',
   guarantee: 'Garantie',
   checklist: 'Liste de points',
+  document: 'Texte du document (Markdown)',
 };
 
 /** Fields, by name (or `<collection>.<path>` where the same name means something else). */

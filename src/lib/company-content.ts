@@ -1,4 +1,4 @@
-/** Reading the company collections (pages, team, blog, jobs, legal) in display order. */
+/** Reading the company collections (blog copy, team, blog, jobs) in display order. */
 import { getCollection, getEntry } from 'astro:content';
 import { assertPostSlug, readingMinutes } from './blog';
 import { blogCategories, type BlogCategory } from '../schemas/company';
@@ -59,11 +59,4 @@ export async function getTeam() {
 /** Job openings in their `order`. */
 export async function getJobs() {
   return (await getCollection('jobs')).map((j) => j.data).sort((a, b) => a.order - b.order);
-}
-
-/** A legal text with its rendered HTML: `src/content/legal/<id>.md`. */
-export async function getLegalPage(id: 'mentions-legales' | 'politique-confidentialite' | 'cgv') {
-  const entry = await getEntry('legal', id);
-  if (!entry?.rendered) throw new Error(`src/content/legal/${id}.md is missing or empty.`);
-  return { data: entry.data, html: entry.rendered.html };
 }

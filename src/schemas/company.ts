@@ -1,4 +1,4 @@
-/** Collections of the company area (see src/content.config.ts): about, team, blog, careers, legal. */
+/** Collections of the company area (see src/content.config.ts): team, blog, careers (pages are in ./pages). */
 import { defineCollection } from 'astro:content';
 import { contentGlob } from '../lib/content-loader';
 import { z } from 'astro/zod';
@@ -82,13 +82,6 @@ export const jobSchema = z.object({
   order: z.number().int().default(0),
 });
 
-/** A legal text (`src/content/legal/<page>.md`); `{path}` placeholders are filled from settings (src/lib/placeholders.ts). */
-export const legalPageSchema = z.object({
-  title: text,
-  description: z.string().trim().min(50).max(170),
-  lead: text.optional(),
-});
-
 export type CompanyPage = z.infer<typeof companyPageSchema>;
 export type CompanySection = z.infer<typeof section>;
 export type TeamMember = z.infer<typeof teamMemberSchema>;
@@ -116,9 +109,5 @@ export const companyCollections = {
   jobs: defineCollection({
     loader: contentGlob({ pattern: '*.yaml', base: './src/content/jobs' }, jobSchema),
     schema: jobSchema,
-  }),
-  legal: defineCollection({
-    loader: contentGlob({ pattern: '*.md', base: './src/content/legal' }, legalPageSchema),
-    schema: legalPageSchema,
   }),
 };

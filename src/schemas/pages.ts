@@ -93,6 +93,8 @@ export const blockSchema = z.discriminatedUnion('type', [
   }),
   /** The booking widget (behind its facade); `id` is the anchor booking links point to. */
   z.object({ type: z.literal('booking'), ...section, title: text }),
+  /** The page's Markdown text (a legal text: the body under the front matter), with its update date. */
+  z.object({ type: z.literal('document'), ...section }),
   /** The team cards, from src/content/team/. */
   z.object({ type: z.literal('team'), ...section }),
   /** The open positions, from src/content/jobs/ (the page also gets their JobPosting data). */
@@ -174,7 +176,10 @@ export const blockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('slots'), ...section, week: text.default('semaine') }),
 ]);
 
-/** One page of the site: `src/content/pages/<page>.yaml` (the file name is the page's path). */
+/**
+ * One page of the site: `src/content/pages/<page>.yaml`, or the front matter of
+ * `src/content/legal/<page>.md` (the file name is the page's path).
+ */
 export const pageSchema = z.object({
   meta: z.object({
     title: text,
@@ -207,6 +212,11 @@ export type Integration = z.infer<typeof integrationSchema>;
 export const pageCollections = {
   pages: defineCollection({
     loader: contentGlob({ pattern: '*.yaml', base: './src/content/pages' }, pageSchema),
+    schema: pageSchema,
+  }),
+  /** Pages written as long Markdown texts (legal notice, privacy, terms): the same page model in the front matter. */
+  legal: defineCollection({
+    loader: contentGlob({ pattern: '*.md', base: './src/content/legal' }, pageSchema),
     schema: pageSchema,
   }),
 };

@@ -129,7 +129,7 @@ const fixtures: Record<string, { file: string; field: string }> = {
   team: { file: 'team/01-thomas-laurent.yaml', field: 'description' },
   blog: { file: 'blog/seo-local-marseille.md', field: 'title' },
   jobs: { file: 'jobs/01-developpeur-full-stack.yaml', field: 'description' },
-  legal: { file: 'legal/cgv.md', field: 'title' },
+  legal: { file: 'legal/cgv.md', field: 'hero.title' },
 };
 
 const idOf = (file: string) => file.split('/')[1].replace(/\.(ya?ml|md)$/, '');
