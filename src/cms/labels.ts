@@ -33,7 +33,6 @@ export const collectionLabels: Record<
   slots: { label: 'Créneaux de la semaine' },
   faq: { label: 'Questions fréquentes', singular: 'Catégorie de FAQ' },
   testimonials: { label: 'Témoignages', singular: 'Témoignage' },
-  company: { label: 'Pages de l’agence', singular: 'Page de l’agence' },
   team: { label: 'Équipe', singular: 'Membre de l’équipe' },
   blog: { label: 'Articles du blog', singular: 'Article' },
   categories: { label: 'Catégories du blog', singular: 'Catégorie' },
@@ -77,6 +76,8 @@ export const variantLabels: Record<string, string> = {
   guarantee: 'Garantie',
   checklist: 'Liste de points',
   document: 'Texte du document (Markdown)',
+  posts: 'Liste des articles du blog',
+  newsletter: 'Inscription à la newsletter',
 };
 
 /** Fields, by name (or `<collection>.<path>` where the same name means something else). */
@@ -206,7 +207,6 @@ export const fieldLabels: Record<string, string> = {
   role: 'Fonction',
   schema: 'Horaires pour Google (Mo-Fr 09:00-18:00)',
   secondary: 'Bouton secondaire',
-  sections: 'Sections',
   setup: 'Mise en place',
   showOn: 'Afficher sur les pages',
   siret: 'SIRET',

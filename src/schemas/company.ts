@@ -5,27 +5,6 @@ import { z } from 'astro/zod';
 import { isoDay } from './fields';
 
 const text = z.string().trim().min(1);
-const link = z.object({ label: text, href: text });
-
-/** Copy of one section of the blog pages: heading block and an optional button. */
-const section = z.object({
-  eyebrow: text.optional(),
-  title: text,
-  intro: text.optional(),
-  cta: link.optional(),
-});
-
-/**
- * The copy of the blog pages (`src/content/company/blog.yaml`): search-engine title and description,
- * the hero band, and the named sections the listing and the articles lay out. (Other pages are
- * entries of the `pages` collection, src/schemas/pages.ts.)
- */
-export const companyPageSchema = z.object({
-  meta: z.object({ title: text, description: z.string().trim().min(50).max(170) }),
-  hero: z.object({ eyebrow: text.optional(), title: text, lead: text.optional() }),
-  sections: z.record(z.string(), section),
-});
-
 /** A team member (`src/content/team/<slug>.yaml`); the avatar is drawn from the name. */
 export const teamMemberSchema = z.object({
   name: text,
@@ -82,18 +61,12 @@ export const jobSchema = z.object({
   order: z.number().int().default(0),
 });
 
-export type CompanyPage = z.infer<typeof companyPageSchema>;
-export type CompanySection = z.infer<typeof section>;
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 export type BlogPost = z.infer<typeof blogPostSchema>;
 export type BlogCategory = BlogPost['category'];
 export type Job = z.infer<typeof jobSchema>;
 
 export const companyCollections = {
-  company: defineCollection({
-    loader: contentGlob({ pattern: '*.yaml', base: './src/content/company' }, companyPageSchema),
-    schema: companyPageSchema,
-  }),
   team: defineCollection({
     loader: contentGlob({ pattern: '*.yaml', base: './src/content/team' }, teamMemberSchema),
     schema: teamMemberSchema,

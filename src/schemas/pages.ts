@@ -95,6 +95,10 @@ export const blockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('booking'), ...section, title: text }),
   /** The page's Markdown text (a legal text: the body under the front matter), with its update date. */
   z.object({ type: z.literal('document'), ...section }),
+  /** The blog's post teasers, with category links and page numbers (the blog pages only). */
+  z.object({ type: z.literal('posts'), ...section, title: text }),
+  /** The newsletter sign-up box (an island stores the address). */
+  z.object({ type: z.literal('newsletter'), ...section, title: text }),
   /** The team cards, from src/content/team/. */
   z.object({ type: z.literal('team'), ...section }),
   /** The open positions, from src/content/jobs/ (the page also gets their JobPosting data). */

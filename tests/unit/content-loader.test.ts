@@ -125,7 +125,6 @@ const fixtures: Record<string, { file: string; field: string }> = {
   projects: { file: 'projects/cabinet-medical.yaml', field: 'description' },
   consultations: { file: 'consultations/audit-technique.yaml', field: 'description' },
   slots: { file: 'slots/semaine.yaml', field: 'slotLabel' },
-  company: { file: 'company/blog.yaml', field: 'hero.title' },
   team: { file: 'team/01-thomas-laurent.yaml', field: 'description' },
   blog: { file: 'blog/seo-local-marseille.md', field: 'title' },
   jobs: { file: 'jobs/01-developpeur-full-stack.yaml', field: 'description' },
