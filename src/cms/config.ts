@@ -295,15 +295,20 @@ function objectFields(
   values: unknown[],
   walk: Walk,
 ): DecapField[] {
-  return Object.entries(shape).map(([name, schema]) => {
-    const path = parent ? `${parent}.${name}` : name;
-    const child = { ...walk, values: childValues(values, name) };
-    return {
-      name,
-      label: labelOf(walk, path, name),
-      ...fieldFor(schema, path, name, child),
-    } as DecapField;
-  });
+  return (
+    Object.entries(shape)
+      .map(([name, schema]) => {
+        const path = parent ? `${parent}.${name}` : name;
+        const child = { ...walk, values: childValues(values, name) };
+        return {
+          name,
+          label: labelOf(walk, path, name),
+          ...fieldFor(schema, path, name, child),
+        } as DecapField;
+      })
+      // A record with no key in these entries has nothing to edit, and Decap refuses an empty object.
+      .filter((field) => !(Array.isArray(field.fields) && field.fields.length === 0))
+  );
 }
 
 /** Fields of a collection's entries, in schema order (plus the Markdown body for `.md` files). */

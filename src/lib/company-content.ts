@@ -13,7 +13,9 @@ import { blogCategories, type BlogCategory } from '../schemas/company';
 export async function getBlogPage() {
   const page = await getPage('blog');
   const file = 'src/content/pages/blog.yaml';
-  const posts = page.blocks.find((block) => block.type === 'posts');
+  const posts = page.blocks.find(
+    (block): block is Extract<Block, { type: 'posts' }> => block.type === 'posts',
+  );
   if (!posts) throw new Error(`${file}: blocks: a "posts" block (the list of articles) is missing`);
   const label = (key: string) => {
     const value = page.labels[key];
