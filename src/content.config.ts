@@ -7,7 +7,6 @@ import { sharedCollections } from './schemas/shared';
 import { offersCollections } from './schemas/offers';
 import { pageCollections } from './schemas/pages';
 import { companyCollections } from './schemas/company';
-import { contactCollections } from './schemas/contact';
 
 export const collections = {
   ...siteCollections,
@@ -15,5 +14,4 @@ export const collections = {
   ...sharedCollections,
   ...offersCollections,
   ...companyCollections,
-  ...contactCollections,
 };

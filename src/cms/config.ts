@@ -9,6 +9,7 @@ import {
   fieldLabels,
   fieldRelations,
   longTextFields,
+  sharedSchemas,
   variantLabels,
 } from './labels';
 import { isoDay } from '../schemas/fields';
@@ -91,8 +92,14 @@ interface Walk {
   missing: Set<string>;
 }
 
+/** Looks `<collection>.<path>` up in `map`, then under the collection whose schema it shares. */
+function byPath<T>(map: Record<string, T>, walk: Walk, path: string): T | undefined {
+  const owner = sharedSchemas[walk.collection];
+  return map[`${walk.collection}.${path}`] ?? (owner ? map[`${owner}.${path}`] : undefined);
+}
+
 function labelOf(walk: Walk, path: string, name: string): string {
-  const label = fieldLabels[`${walk.collection}.${path}`] ?? fieldLabels[name];
+  const label = byPath(fieldLabels, walk, path) ?? fieldLabels[name];
   if (!label) walk.missing.add(`${walk.collection}: ${path}`);
   return label ?? name;
 }
@@ -136,7 +143,7 @@ function widgetFor(
   // A day written AAAA-MM-JJ (a preprocess + refine + transform pipe): the date picker.
   if (schema === isoDay) return dateWidget;
   const def = defOf(schema);
-  const hint = fieldRelations[`${walk.collection}.${path}`];
+  const hint = byPath(fieldRelations, walk, path);
   if (hint && def.type === 'string') return relationWidget(hint.collection, hint.valueField);
   switch (def.type) {
     case 'string': {
@@ -288,15 +295,20 @@ function objectFields(
   values: unknown[],
   walk: Walk,
 ): DecapField[] {
-  return Object.entries(shape).map(([name, schema]) => {
-    const path = parent ? `${parent}.${name}` : name;
-    const child = { ...walk, values: childValues(values, name) };
-    return {
-      name,
-      label: labelOf(walk, path, name),
-      ...fieldFor(schema, path, name, child),
-    } as DecapField;
-  });
+  return (
+    Object.entries(shape)
+      .map(([name, schema]) => {
+        const path = parent ? `${parent}.${name}` : name;
+        const child = { ...walk, values: childValues(values, name) };
+        return {
+          name,
+          label: labelOf(walk, path, name),
+          ...fieldFor(schema, path, name, child),
+        } as DecapField;
+      })
+      // A record with no key in these entries has nothing to edit, and Decap refuses an empty object.
+      .filter((field) => !(Array.isArray(field.fields) && field.fields.length === 0))
+  );
 }
 
 /** Fields of a collection's entries, in schema order (plus the Markdown body for `.md` files). */

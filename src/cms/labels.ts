@@ -33,15 +33,20 @@ export const collectionLabels: Record<
   slots: { label: 'Créneaux de la semaine' },
   faq: { label: 'Questions fréquentes', singular: 'Catégorie de FAQ' },
   testimonials: { label: 'Témoignages', singular: 'Témoignage' },
-  contactPage: { label: 'Page contact' },
-  quotePage: { label: 'Page devis' },
-  company: { label: 'Pages de l’agence', singular: 'Page de l’agence' },
   team: { label: 'Équipe', singular: 'Membre de l’équipe' },
   blog: { label: 'Articles du blog', singular: 'Article' },
   categories: { label: 'Catégories du blog', singular: 'Catégorie' },
   jobs: { label: 'Offres d’emploi', singular: 'Offre d’emploi' },
-  legal: { label: 'Textes légaux', singular: 'Texte légal' },
+  legal: {
+    label: 'Textes légaux',
+    singular: 'Texte légal',
+    description:
+      'Des pages comme les autres (en-tête, sections) dont le bloc « Texte du document » affiche le texte Markdown.',
+  },
 };
+
+/** Collections that use another's schema, and so its `<collection>.<path>` labels and relations. */
+export const sharedSchemas: Record<string, string> = { legal: 'pages' };
 
 /** Block types of pages built from typed blocks (the `type` of each block). */
 export const variantLabels: Record<string, string> = {
@@ -64,6 +69,15 @@ export const variantLabels: Record<string, string> = {
   automation: 'Automatisation animée',
   integrations: 'Intégrations',
   booking: 'Prise de rendez-vous',
+  form: 'Formulaire de contact',
+  location: 'Plan d’accès',
+  details: 'Coordonnées',
+  consultation: 'Consultation en visio',
+  guarantee: 'Garantie',
+  checklist: 'Liste de points',
+  document: 'Texte du document (Markdown)',
+  posts: 'Liste des articles du blog',
+  newsletter: 'Inscription à la newsletter',
 };
 
 /** Fields, by name (or `<collection>.<path>` where the same name means something else). */
@@ -84,7 +98,6 @@ export const fieldLabels: Record<string, string> = {
   body: 'Texte',
   bookLabel: 'Libellé du bouton de réservation',
   booking: 'Prise de rendez-vous',
-  bookingButton: 'Bouton de rendez-vous',
   bookingUrl: 'Adresse de la page de réservation',
   brand: 'Nom de l’agence',
   breadcrumbs: 'Fil d’Ariane',
@@ -125,13 +138,10 @@ export const fieldLabels: Record<string, string> = {
   faq: 'Questions fréquentes',
   facts: 'Faits cités ailleurs (délais, support…)',
   features: 'Points forts',
-  figure: 'Chiffre (clé des réglages)',
   figures: 'Chiffres clés',
   filters: 'Filtres',
   footer: 'Pied de page',
-  form: 'Formulaire',
   group: 'Grille de tarifs',
-  guarantee: 'Garantie',
   hero: 'Bandeau d’en-tête',
   host: 'Hébergeur',
   hostAddress: 'Adresse de l’hébergeur',
@@ -140,7 +150,6 @@ export const fieldLabels: Record<string, string> = {
   icon: 'Icône (nom lucide)',
   id: 'Ancre',
   includes: 'Ce qui est inclus',
-  info: 'Coordonnées',
   initials: 'Initiales',
   integrations: 'Section intégrations',
   intro: 'Introduction',
@@ -198,7 +207,6 @@ export const fieldLabels: Record<string, string> = {
   role: 'Fonction',
   schema: 'Horaires pour Google (Mo-Fr 09:00-18:00)',
   secondary: 'Bouton secondaire',
-  sections: 'Sections',
   setup: 'Mise en place',
   showOn: 'Afficher sur les pages',
   siret: 'SIRET',
@@ -219,7 +227,6 @@ export const fieldLabels: Record<string, string> = {
   title: 'Titre',
   tone: 'Fond de la section',
   tools: 'Outils',
-  topButton: 'Bouton « haut de page »',
   trend: 'Tendance',
   type: 'Type',
   updated: 'Date de mise à jour',
@@ -237,7 +244,12 @@ export const fieldLabels: Record<string, string> = {
   'team.links.kind': 'Réseau',
   iconAfter: 'Icône après le texte',
   'pages.hero.size': 'Taille du titre (home : grande)',
-  'contactPage.location': 'Plan d’accès',
+  'pages.blocks.aside': 'Cartes à côté du formulaire',
+  'pages.blocks.aside.phone': 'Libellé du téléphone',
+  'pages.blocks.aside.email': 'Libellé de l’e-mail',
+  'pages.blocks.aside.address': 'Libellé de l’adresse',
+  'pages.blocks.aside.hours': 'Libellé des horaires',
+  serviceFromQuery: 'Service présélectionné par l’adresse (?service=…)',
   'settings.hours.display': 'Horaires affichés',
   'settings.phone.display': 'Numéro affiché',
   'settings.description': 'Description du site',
@@ -266,7 +278,6 @@ export const longTextFields = new Set([
  */
 export const fieldRelations: Record<string, { collection: string; valueField?: string }> = {
   'blog.author': { collection: 'team', valueField: 'name' },
-  'contactPage.faq.category': { collection: 'faq' },
   'pages.blocks.categories': { collection: 'faq' },
   'slots.consultation': { collection: 'consultations' },
 };

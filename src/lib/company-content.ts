@@ -1,27 +1,40 @@
-/** Reading the company collections (pages, team, blog, jobs, legal) in display order. */
-import { getCollection, getEntry } from 'astro:content';
+/** Reading the company collections (blog copy, team, blog, jobs) in display order. */
+import { getCollection } from 'astro:content';
+import { getPage } from './offers/content';
+import type { Block, Page } from '../schemas/pages';
 import { assertPostSlug, readingMinutes } from './blog';
 import { blogCategories, type BlogCategory } from '../schemas/company';
 
-/** The copy of the blog pages: `src/content/company/<id>.yaml`. */
-export async function getCompanyPage(id: 'blog') {
-  const entry = await getEntry('company', id);
-  if (!entry)
-    throw new Error(`src/content/company/${id}.yaml is missing: the /${id} page needs its copy.`);
-  return entry.data;
+/**
+ * The copy of the blog pages, `src/content/pages/blog.yaml` (a page entry): the page, its `posts`
+ * block (the teasers' heading) and the box at the end of each article (its `labels`). A missing
+ * block or label fails the build naming the file.
+ */
+export async function getBlogPage() {
+  const page = await getPage('blog');
+  const file = 'src/content/pages/blog.yaml';
+  const posts = page.blocks.find(
+    (block): block is Extract<Block, { type: 'posts' }> => block.type === 'posts',
+  );
+  if (!posts) throw new Error(`${file}: blocks: a "posts" block (the list of articles) is missing`);
+  const label = (key: string) => {
+    const value = page.labels[key];
+    if (!value) throw new Error(`${file}: labels.${key} is missing (the box after each article)`);
+    return value;
+  };
+  const article = {
+    title: label('articleTitle'),
+    intro: page.labels.articleIntro,
+    button: { label: label('articleButton'), href: label('articleLink') },
+  };
+  return { page, posts, article };
 }
 
-/** A section of a company page by name; a missing one fails the build naming the file and key. */
-export function sectionOf<T extends { sections: Record<string, unknown> }>(
-  page: T,
-  id: string,
-  name: string,
-) {
-  const section = page.sections[name];
-  if (!section)
-    throw new Error(`src/content/company/${id}.yaml: sections.${name}: section missing`);
-  return section as T['sections'][string];
-}
+/** The newsletter block of a page, or undefined. */
+export const newsletterOf = (page: Page) =>
+  page.blocks.find(
+    (block): block is Extract<Block, { type: 'newsletter' }> => block.type === 'newsletter',
+  );
 
 /** Published blog posts, newest first, as { slug, data, minutes (reading time), entry }. */
 export async function getPosts() {
@@ -59,11 +72,4 @@ export async function getTeam() {
 /** Job openings in their `order`. */
 export async function getJobs() {
   return (await getCollection('jobs')).map((j) => j.data).sort((a, b) => a.order - b.order);
-}
-
-/** A legal text with its rendered HTML: `src/content/legal/<id>.md`. */
-export async function getLegalPage(id: 'mentions-legales' | 'politique-confidentialite' | 'cgv') {
-  const entry = await getEntry('legal', id);
-  if (!entry?.rendered) throw new Error(`src/content/legal/${id}.md is missing or empty.`);
-  return { data: entry.data, html: entry.rendered.html };
 }

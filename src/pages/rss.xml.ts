@@ -1,13 +1,13 @@
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { getSettings } from '../lib/settings';
-import { getCompanyPage, getPosts } from '../lib/company-content';
+import { getBlogPage, getPosts } from '../lib/company-content';
 import { RSS_ITEMS } from '../lib/blog';
 
 /** RSS feed of the blog (/rss.xml), linked from the blog pages: the latest RSS_ITEMS posts. */
 export async function GET(context: APIContext) {
   const settings = await getSettings();
-  const page = await getCompanyPage('blog');
+  const { page } = await getBlogPage();
   const posts = await getPosts();
   return rss({
     title: `${page.meta.title} | ${settings.brand}`,

@@ -1,31 +1,10 @@
-/** Collections of the company area (see src/content.config.ts): about, team, blog, careers, legal. */
+/** Collections of the company area (see src/content.config.ts): team, blog, careers (pages are in ./pages). */
 import { defineCollection } from 'astro:content';
 import { contentGlob } from '../lib/content-loader';
 import { z } from 'astro/zod';
 import { isoDay } from './fields';
 
 const text = z.string().trim().min(1);
-const link = z.object({ label: text, href: text });
-
-/** Copy of one section of the blog pages: heading block and an optional button. */
-const section = z.object({
-  eyebrow: text.optional(),
-  title: text,
-  intro: text.optional(),
-  cta: link.optional(),
-});
-
-/**
- * The copy of the blog pages (`src/content/company/blog.yaml`): search-engine title and description,
- * the hero band, and the named sections the listing and the articles lay out. (Other pages are
- * entries of the `pages` collection, src/schemas/pages.ts.)
- */
-export const companyPageSchema = z.object({
-  meta: z.object({ title: text, description: z.string().trim().min(50).max(170) }),
-  hero: z.object({ eyebrow: text.optional(), title: text, lead: text.optional() }),
-  sections: z.record(z.string(), section),
-});
-
 /** A team member (`src/content/team/<slug>.yaml`); the avatar is drawn from the name. */
 export const teamMemberSchema = z.object({
   name: text,
@@ -82,25 +61,12 @@ export const jobSchema = z.object({
   order: z.number().int().default(0),
 });
 
-/** A legal text (`src/content/legal/<page>.md`); `{path}` placeholders are filled from settings (src/lib/placeholders.ts). */
-export const legalPageSchema = z.object({
-  title: text,
-  description: z.string().trim().min(50).max(170),
-  lead: text.optional(),
-});
-
-export type CompanyPage = z.infer<typeof companyPageSchema>;
-export type CompanySection = z.infer<typeof section>;
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 export type BlogPost = z.infer<typeof blogPostSchema>;
 export type BlogCategory = BlogPost['category'];
 export type Job = z.infer<typeof jobSchema>;
 
 export const companyCollections = {
-  company: defineCollection({
-    loader: contentGlob({ pattern: '*.yaml', base: './src/content/company' }, companyPageSchema),
-    schema: companyPageSchema,
-  }),
   team: defineCollection({
     loader: contentGlob({ pattern: '*.yaml', base: './src/content/team' }, teamMemberSchema),
     schema: teamMemberSchema,
@@ -116,9 +82,5 @@ export const companyCollections = {
   jobs: defineCollection({
     loader: contentGlob({ pattern: '*.yaml', base: './src/content/jobs' }, jobSchema),
     schema: jobSchema,
-  }),
-  legal: defineCollection({
-    loader: contentGlob({ pattern: '*.md', base: './src/content/legal' }, legalPageSchema),
-    schema: legalPageSchema,
   }),
 };

@@ -33,6 +33,25 @@ const card = z.object({
   linkLabel: text.optional(),
 });
 
+/** A card beside the contact form (`type` picks it). */
+export const asideCardSchema = z.discriminatedUnion('type', [
+  /** The agency's phone, e-mail, address and hours (from the settings), under these labels. */
+  z.object({
+    type: z.literal('details'),
+    title: text,
+    phone: text,
+    email: text,
+    address: text,
+    hours: text,
+  }),
+  /** The free video consultation, with a button to the booking widget. */
+  z.object({ type: z.literal('consultation'), title: text, duration: text, text, button }),
+  /** A promise (the answer guarantee), with a shield. */
+  z.object({ type: z.literal('guarantee'), title: text, text }),
+  /** A short list of ticked points and a button (what a quote includes). */
+  z.object({ type: z.literal('checklist'), title: text, points: z.array(text).min(1), button }),
+]);
+
 /** The blocks a page is made of, in order. `type` picks the section component. */
 export const blockSchema = z.discriminatedUnion('type', [
   z.object({
@@ -41,7 +60,13 @@ export const blockSchema = z.discriminatedUnion('type', [
     columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
     items: z.array(card).min(1),
   }),
-  z.object({ type: z.literal('steps'), ...section, items: z.array(step).min(1) }),
+  z.object({
+    type: z.literal('steps'),
+    ...section,
+    items: z.array(step).min(1),
+    /** `timeline`: along a line; `cards`: one numbered card per step. */
+    display: z.enum(['timeline', 'cards']).default('timeline'),
+  }),
   /** Running text (a mission, a story): paragraphs under the heading. */
   z.object({ type: z.literal('text'), ...section, paragraphs: z.array(text).min(1) }),
   /** The automation pitch beside its 3-step animation (an island, hydrated when visible). */
@@ -68,6 +93,12 @@ export const blockSchema = z.discriminatedUnion('type', [
   }),
   /** The booking widget (behind its facade); `id` is the anchor booking links point to. */
   z.object({ type: z.literal('booking'), ...section, title: text }),
+  /** The page's Markdown text (a legal text: the body under the front matter), with its update date. */
+  z.object({ type: z.literal('document'), ...section }),
+  /** The blog's post teasers, with category links and page numbers (the blog pages only). */
+  z.object({ type: z.literal('posts'), ...section, title: text }),
+  /** The newsletter sign-up box (an island stores the address). */
+  z.object({ type: z.literal('newsletter'), ...section, title: text }),
   /** The team cards, from src/content/team/. */
   z.object({ type: z.literal('team'), ...section }),
   /** The open positions, from src/content/jobs/ (the page also gets their JobPosting data). */
@@ -110,7 +141,27 @@ export const blockSchema = z.discriminatedUnion('type', [
     categories: z.array(text).min(1),
     structuredData: z.boolean().default(false),
   }),
-  z.object({ type: z.literal('stats'), ...section, items: z.array(metric).min(1) }),
+  z.object({
+    type: z.literal('stats'),
+    ...section,
+    items: z.array(metric.extend({ icon: text.optional() })).min(1),
+  }),
+  /** The contact form (an island) beside its cards; `?service=` in the address can preselect. */
+  z.object({
+    type: z.literal('form'),
+    ...section,
+    title: text,
+    serviceFromQuery: z.boolean().default(false),
+    aside: z.array(asideCardSchema).default([]),
+  }),
+  /** Where the agency is: the address and hours from the settings beside a drawn map. */
+  z.object({
+    type: z.literal('location'),
+    ...section,
+    title: text,
+    directions: text,
+    mapNotice: text,
+  }),
   z.object({ type: z.literal('cta'), ...section, title: text, text: text.optional() }),
   z.object({
     type: z.literal('dashboard'),
@@ -129,7 +180,10 @@ export const blockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('slots'), ...section, week: text.default('semaine') }),
 ]);
 
-/** One page of the site: `src/content/pages/<page>.yaml` (the file name is the page's path). */
+/**
+ * One page of the site: `src/content/pages/<page>.yaml`, or the front matter of
+ * `src/content/legal/<page>.md` (the file name is the page's path).
+ */
 export const pageSchema = z.object({
   meta: z.object({
     title: text,
@@ -155,12 +209,18 @@ export const pageSchema = z.object({
 });
 
 export type Block = z.infer<typeof blockSchema>;
+export type AsideCard = z.infer<typeof asideCardSchema>;
 export type Page = z.infer<typeof pageSchema>;
 export type Integration = z.infer<typeof integrationSchema>;
 
 export const pageCollections = {
   pages: defineCollection({
     loader: contentGlob({ pattern: '*.yaml', base: './src/content/pages' }, pageSchema),
+    schema: pageSchema,
+  }),
+  /** Pages written as long Markdown texts (legal notice, privacy, terms): the same page model in the front matter. */
+  legal: defineCollection({
+    loader: contentGlob({ pattern: '*.md', base: './src/content/legal' }, pageSchema),
     schema: pageSchema,
   }),
 };

@@ -168,6 +168,27 @@ describe('generated editor configuration', () => {
     });
   });
 
+  it('never writes a group without fields, which Decap refuses (a record no entry uses is left out)', () => {
+    const groups = (fields: DecapField[]): DecapField[] =>
+      fields.flatMap((field) => [
+        ...(Array.isArray(field.fields) ? [field, ...groups(field.fields as DecapField[])] : []),
+        ...(Array.isArray(field.types) ? groups(field.types as DecapField[]) : []),
+      ]);
+    const all = generated.flatMap((collection) =>
+      groups(collection.fields ?? collection.files!.flatMap((file) => file.fields)),
+    );
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.filter((field) => (field.fields as DecapField[]).length === 0)).toEqual([]);
+    const schema = z.object({ title: z.string(), labels: z.record(z.string(), z.string()) });
+    const result = decapConfig(
+      [{ name: 'jobs', schema, entries: [{ file: 'src/content/j/a.yaml', data: { labels: {} } }] }],
+      OPTIONS,
+    );
+    expect(
+      (result.config.collections as Collection[])[0].files![0].fields.map((f) => f.name),
+    ).toEqual(['title']);
+  });
+
   it('recognises Astro references and the collection they point to', () => {
     expect(referencedCollection(reference('blog'))).toBe('blog');
     expect(referencedCollection(z.string())).toBeUndefined();

@@ -125,13 +125,10 @@ const fixtures: Record<string, { file: string; field: string }> = {
   projects: { file: 'projects/cabinet-medical.yaml', field: 'description' },
   consultations: { file: 'consultations/audit-technique.yaml', field: 'description' },
   slots: { file: 'slots/semaine.yaml', field: 'slotLabel' },
-  company: { file: 'company/blog.yaml', field: 'hero.title' },
   team: { file: 'team/01-thomas-laurent.yaml', field: 'description' },
   blog: { file: 'blog/seo-local-marseille.md', field: 'title' },
   jobs: { file: 'jobs/01-developpeur-full-stack.yaml', field: 'description' },
-  legal: { file: 'legal/cgv.md', field: 'title' },
-  contactPage: { file: 'contact/contact.yaml', field: 'hero.lead' },
-  quotePage: { file: 'contact/devis-personnalise.yaml', field: 'hero.lead' },
+  legal: { file: 'legal/cgv.md', field: 'hero.title' },
 };
 
 const idOf = (file: string) => file.split('/')[1].replace(/\.(ya?ml|md)$/, '');

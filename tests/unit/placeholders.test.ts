@@ -56,10 +56,10 @@ describe('fillPlaceholders', () => {
       fillPlaceholders(
         { cta: { text: '{figures.roy}' } },
         source,
-        'src/content/contact/contact.yaml',
+        'src/content/pages/contact.yaml',
       ),
     ).toThrow(
-      'src/content/contact/contact.yaml — champ « cta.text » : le repère {figures.roy} n’existe pas. Vouliez-vous dire {figures.roi} ?',
+      'src/content/pages/contact.yaml — champ « cta.text » : le repère {figures.roy} n’existe pas. Vouliez-vous dire {figures.roi} ?',
     );
     expect(() => fillPlaceholders({ list: ['x', '{figures}'] }, source, 'p.yaml')).toThrow(
       'p.yaml — champ « list[2] » : le repère {figures} désigne un groupe de valeurs, pas une valeur.',

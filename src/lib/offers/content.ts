@@ -5,9 +5,21 @@ type Sortable = 'offers' | 'services' | 'projects' | 'consultations' | 'faq' | '
 
 /** A page of `src/content/pages/<id>.yaml`; a missing file fails the build. */
 export async function getPage(id: string): Promise<Page> {
-  const entry = await getEntry('pages', id);
-  if (!entry) throw new Error(`src/content/pages/${id}.yaml is missing.`);
-  return entry.data;
+  return (await getPageEntry(id)).page;
+}
+
+/**
+ * A page with its rendered Markdown text, if any: `src/content/pages/<id>.yaml`, or
+ * `src/content/legal/<id>.md` for `collection: 'legal'`. A missing file fails the build.
+ */
+export async function getPageEntry(
+  id: string,
+  collection: 'pages' | 'legal' = 'pages',
+): Promise<{ page: Page; file: string; html?: string }> {
+  const entry = await getEntry(collection, id);
+  const file = `src/content/${collection}/${id}.${collection === 'legal' ? 'md' : 'yaml'}`;
+  if (!entry) throw new Error(`${file} is missing.`);
+  return { page: entry.data, file, html: entry.rendered?.html };
 }
 
 /** The entries of a collection that `keep` accepts, sorted by `order` then id. */
