@@ -58,8 +58,9 @@ export function frenchTypography(text: string): string {
   );
 }
 
-/** Markdown code (fenced, inline), link targets, autolinks and HTML tags: kept as typed. */
-const MARKDOWN_LITERAL = /(```[\s\S]*?```|~~~[\s\S]*?~~~|`[^`\n]*`|\]\([^)\n]*\)|<[^>\n]+>)/;
+/** Markdown code (fenced, inline), link targets, autolinks, HTML tags and entities: kept as typed. */
+const MARKDOWN_LITERAL =
+  /(```[\s\S]*?```|~~~[\s\S]*?~~~|`[^`\n]*`|\]\([^)\n]*\)|<[^>\n]+>|&#?\w+;)/;
 
 /**
  * A Markdown body with French typography in its text, its code, link targets and HTML tags untouched.

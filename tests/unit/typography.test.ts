@@ -88,6 +88,10 @@ describe('frenchTypography', () => {
 });
 
 describe('frenchMarkdown', () => {
+  it('leaves HTML entities whole', () => {
+    expect(frenchMarkdown('A &amp; B &#8217; C')).toBe('A &amp; B &#8217; C');
+  });
+
   it('typesets the text but not code, link targets or HTML', () => {
     expect(
       show(
