@@ -4,6 +4,7 @@
  * renders:
  * 1. `{path}` placeholders are filled in the data (YAML, front matter) and in Markdown bodies
  *    (src/lib/placeholders.ts), from the settings and the data collections as they are on disk;
+ *    and French typography is applied to every text (src/lib/typography.ts);
  * 2. the data is validated against the collection's zod schema with French messages
  *    (src/lib/content-errors.ts); a YAML syntax error is reported the same way.
  * Entries are cached by Astro between builds by the digest of their file: the digest also covers the
@@ -24,6 +25,7 @@ import {
   placeholderSource,
   type PlaceholderSource,
 } from './placeholders';
+import { TYPOGRAPHY_RULES, frenchMarkdown, typesetData } from './typography';
 
 const CONTENT_DIR = 'src/content';
 const DATA_FILE = /\.(ya?ml|json)$/;
@@ -146,7 +148,7 @@ export function contentGlob(
       const root = fileURLToPath(context.config.root);
       const site = context.config.site ?? '';
       let source = readPlaceholderSource(root, site);
-      let stamp = context.generateDigest(JSON.stringify(source));
+      let stamp = context.generateDigest(JSON.stringify(source) + TYPOGRAPHY_RULES);
       const fileOf = (path: string) =>
         relative(root, path.startsWith('file:') ? fileURLToPath(path) : path);
 
@@ -167,10 +169,10 @@ export function contentGlob(
                   }
                   // Readable again: until its data fails validation below, the file has no error.
                   sink()?.clear(file);
-                  const data = fillPlaceholders(info.data, source, file);
+                  const data = typesetData(fillPlaceholders(info.data, source, file));
                   const body =
                     typeof info.body === 'string' && MARKDOWN_FILE.test(file)
-                      ? fillMarkdownPlaceholders(info.body, source, file)
+                      ? frenchMarkdown(fillMarkdownPlaceholders(info.body, source, file))
                       : info.body;
                   return { ...info, data, body };
                 });
@@ -201,7 +203,7 @@ export function contentGlob(
       context.watcher?.on('all', async (_event, path) => {
         if (!DATA_FILE.test(path) || !fileOf(path).startsWith(CONTENT_DIR)) return;
         const next = readPlaceholderSource(root, site);
-        const nextStamp = context.generateDigest(JSON.stringify(next));
+        const nextStamp = context.generateDigest(JSON.stringify(next) + TYPOGRAPHY_RULES);
         if (nextStamp === stamp) return;
         [source, stamp] = [next, nextStamp];
         try {
@@ -224,7 +226,9 @@ export function contentGlob(
  */
 export function fillMdxBody(source: string, facts: PlaceholderSource, file: string): string {
   const frontmatter = /^---\r?\n[\s\S]*?\r?\n---(?:\r?\n|$)/.exec(source)?.[0] ?? '';
-  const body = fillMarkdownPlaceholders(source.slice(frontmatter.length), facts, file);
+  const body = frenchMarkdown(
+    fillMarkdownPlaceholders(source.slice(frontmatter.length), facts, file),
+  );
   return frontmatter + body;
 }
 

@@ -31,6 +31,19 @@ const DECLARED = [
   '/politique-confidentialite',
   '/cgv',
 ];
+/** The footer's links: the spec's (§ Footer), then issue 8's prices, FAQ and appointment page. */
+const FOOTER_SPEC = [
+  '/creation-sites-web',
+  '/a-propos',
+  '/notre-equipe',
+  '/nos-realisations',
+  '/blog',
+  '/carrieres',
+  '/mentions-legales',
+  '/politique-confidentialite',
+  '/cgv',
+];
+const FOOTER_ADDED = ['/tarifs-creation-site-automatisation', '/faq', '/rendez-vous-consultation'];
 /** Routes the spec links without declaring them (spec §2, issue 3: they are real pages). */
 const LINKED = [
   '/devis-personnalise',
@@ -126,6 +139,13 @@ describe.each(pages)('built page $route', ({ route, html }) => {
   it('has an absolute canonical URL', () => {
     const canonical = first(html, /<link rel="canonical" href="([^"]+)"/);
     expect(canonical, `${route}: <link rel="canonical">`).toMatch(/^https?:\/\/[^/]+\//);
+  });
+
+  it("links from its footer to the spec's pages, the prices, the FAQ and the appointment page", () => {
+    const footer = html.slice(html.lastIndexOf('<footer'));
+    const links = new Set([...footer.matchAll(/<a href="([^"]+)"/g)].map((match) => match[1]));
+    for (const href of [...FOOTER_SPEC, ...FOOTER_ADDED])
+      expect(links.has(href), `${route}: footer link to ${href}`).toBe(true);
   });
 
   it('is in French: og:locale fr_FR and <html lang="fr">', () => {

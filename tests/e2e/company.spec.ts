@@ -107,7 +107,7 @@ test.describe('/blog', () => {
     await page.goto('/blog');
     const slot = page.locator('#newsletter-form-slot');
     await expect(slot.getByLabel('Votre adresse e-mail')).toHaveAttribute('type', 'email');
-    await expect(slot.getByRole('button', { name: "S'abonner" })).toBeVisible();
+    await expect(slot.getByRole('button', { name: 'S’abonner' })).toBeVisible();
     await expect(page.locator('#newsletter h2')).toBeVisible();
   });
 });

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { frenchTypography } from '../../src/lib/typography';
 import { parse } from 'yaml';
 import { brokenFixtures } from '../fixtures/content-errors/cases';
 import { fillMdxBody } from '../../src/lib/content-loader';
@@ -152,7 +153,7 @@ describe('placeholders in every collection', () => {
       );
       const entry = (await load(name)).get(idOf(file))!;
       expect(valueAt(entry.data, field)).toBe(
-        `Appelez le ${settings.phone.display} : site vitrine ${vitrinePrice}`,
+        frenchTypography(`Appelez le ${settings.phone.display} : site vitrine ${vitrinePrice}`),
       );
       if (markdownFile) {
         expect(entry.body).toBe(`Écrivez à ${settings.email} (${settings.legal.companyName}).`);
@@ -202,7 +203,7 @@ describe('a deliberately broken content file', () => {
 });
 
 describe('an MDX body', () => {
-  it('has its placeholders filled before MDX reads braces as code, front matter untouched', () => {
+  it('has its placeholders filled and its text typeset before MDX reads braces as code, front matter untouched', () => {
     const facts = { phone: { display: '04 91 00 00 00' }, brand: 'A <b> & C' };
     expect(
       fillMdxBody(
@@ -210,7 +211,9 @@ describe('an MDX body', () => {
         facts,
         'x.mdx',
       ),
-    ).toBe('---\ntitle: "{brand}"\n---\nAppelez le 04 91 00 00 00, A &lt;b&gt; &amp; C.');
+    ).toBe(
+      '---\ntitle: "{brand}"\n---\nAppelez le 04\u00a091\u00a000\u00a000\u00a000, A &lt;b&gt; &amp; C.',
+    );
   });
 
   it('fails on an unknown placeholder, naming the file and the body', () => {

@@ -12,7 +12,7 @@ export const frCompany = {
   rssTitle: 'Flux RSS du blog',
   newsletterLabel: 'Votre adresse e-mail',
   newsletterPlaceholder: 'vous@entreprise.fr',
-  subscribe: "S'abonner",
+  subscribe: 'S’abonner',
   apply: 'Postuler',
   applyFor: (title: string) => ` au poste ${title}`,
   applicationSubject: (title: string) => `Candidature\u00a0: ${title}`,
