@@ -54,6 +54,7 @@ export const variantLabels: Record<string, string> = {
   steps: 'Étapes',
   tags: 'Étiquettes',
   offers: 'Grille d’offres',
+  comparison: 'Tableau comparatif d’offres',
   projects: 'Projets',
   projectFilter: 'Projets avec filtre',
   testimonials: 'Témoignages',
@@ -244,6 +245,10 @@ export const fieldLabels: Record<string, string> = {
   'team.links.kind': 'Réseau',
   iconAfter: 'Icône après le texte',
   'pages.hero.size': 'Taille du titre (home : grande)',
+  'pages.blocks.rows': 'Lignes du tableau',
+  'pages.blocks.missing': 'Texte d’une case sans valeur (ex. « Sur devis »)',
+  'pages.blocks.rows.fact':
+    'Fait comparé (price, ou une clé des faits de l’offre : delay, support, hosting…)',
   'pages.blocks.aside': 'Cartes à côté du formulaire',
   'pages.blocks.aside.phone': 'Libellé du téléphone',
   'pages.blocks.aside.email': 'Libellé de l’e-mail',

@@ -115,6 +115,19 @@ export const blockSchema = z.discriminatedUnion('type', [
     ...section,
     group: z.enum(['sites', 'ia', 'extras', 'saas', 'plans']),
   }),
+  /**
+   * The offers of one group side by side in a table: one column per offer, one row per fact
+   * (`price`, or a key of the offers' `facts`: delay, support, hosting…); an offer without the fact
+   * shows `missing`.
+   */
+  z.object({
+    type: z.literal('comparison'),
+    ...section,
+    title: text,
+    group: z.enum(['sites', 'ia', 'extras', 'saas', 'plans']),
+    rows: z.array(z.object({ label: text, fact: text })).min(1),
+    missing: text.default('—'),
+  }),
   z.object({
     type: z.literal('projects'),
     ...section,

@@ -243,6 +243,27 @@ test.describe('pricing page', () => {
     expect(text).toContain('40\u00a0% à la validation de la maquette');
     expect(text).toContain('Acompte de 50\u00a0% à la commande');
   });
+
+  test('compares the site offers in a table: one column per offer, prices from the offers, keyboard-scrollable', async ({
+    page,
+  }) => {
+    await page.goto('/tarifs-creation-site-automatisation');
+    const table = page.getByRole('table', { name: 'Nos sites côte à côte' });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Site vitrine',
+      'Site e-commerce',
+      'Application web',
+    ]);
+    await expect(table.getByRole('row', { name: /^Prix/ }).getByRole('cell')).toHaveText([
+      '1\u00a0500\u00a0€',
+      '3\u00a0500\u00a0€',
+      'Sur devis',
+    ]);
+    await expect(table.getByRole('rowheader')).toHaveText(['Prix', 'Délai', 'Support inclus']);
+    const region = page.getByRole('region', { name: 'Nos sites côte à côte' });
+    await region.focus();
+    await expect(region).toBeFocused();
+  });
 });
 
 test.describe('appointment links on /rendez-vous-consultation', () => {
