@@ -58,6 +58,8 @@ export const blockSchema = z.discriminatedUnion('type', [
     type: z.literal('cards'),
     ...section,
     columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
+    /** `bento`: on wide screens three columns where every other pair of cards is wide (2 + 1, 1 + 2). */
+    display: z.enum(['grid', 'bento']).default('grid'),
     items: z.array(card).min(1),
   }),
   z.object({

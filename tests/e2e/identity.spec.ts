@@ -91,3 +91,30 @@ test.describe('largest contentful paint', () => {
     });
   }
 });
+
+test.describe('varied sections at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('a bento card grid alternates wide and narrow cards, one column on a phone', async ({
+    page,
+  }) => {
+    await page.goto('/a-propos');
+    const cards = page
+      .getByRole('heading', { name: 'Quatre valeurs qui guident chaque projet' })
+      .locator('xpath=ancestor::section[1]')
+      .locator('ul.grid > li');
+    await expect(cards).toHaveCount(4);
+    const widths = await cards.evaluateAll((items) =>
+      items.map((item) => Math.round(item.getBoundingClientRect().width)),
+    );
+    // 2 + 1, then 1 + 2 of three columns (gaps included in the wide cards).
+    expect(widths[0]).toBeGreaterThan(widths[1] * 1.8);
+    expect(widths[3]).toBeGreaterThan(widths[2] * 1.8);
+    expect(Math.abs(widths[1] - widths[2])).toBeLessThanOrEqual(1);
+    await page.setViewportSize({ width: 375, height: 800 });
+    const narrow = await cards.evaluateAll((items) =>
+      items.map((item) => Math.round(item.getBoundingClientRect().width)),
+    );
+    expect(new Set(narrow).size).toBe(1);
+  });
+});
