@@ -21,7 +21,15 @@ let server: ChildProcess;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   scratch = mkdtempSync(join(tmpdir(), 'content-dev-'));
-  for (const entry of ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json'])
+  // supabase/: the form's validation rules (supabase/functions/_shared) are shared with the site.
+  for (const entry of [
+    'src',
+    'public',
+    'supabase',
+    'astro.config.mjs',
+    'tsconfig.json',
+    'package.json',
+  ])
     cpSync(join(ROOT, entry), join(scratch, entry), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(scratch, 'node_modules'));
   server = spawn(join(ROOT, 'node_modules/.bin/astro'), ['dev', '--port', String(PORT)], {
