@@ -26,6 +26,27 @@ export function extractIslandRuntime(html: string): { runtime: string; html: str
   return { runtime: scripts.join('\n'), html: html.replace(ASTRO_RUNTIME, '') };
 }
 
+/** An island's JSON attributes (`props`, `opts`), double-quoted with every `"` escaped. */
+const ISLAND_JSON_ATTRIBUTE = /(<astro-island\b[^>]*?\s(?:props|opts))="([^"']*)"/g;
+
+/**
+ * Writes the JSON attributes of `<astro-island>` (`props`, `opts`) between single quotes, so the
+ * JSON's `"` need no `&quot;` (6 bytes each, ~40 B gzip on the home page). The browser reads the
+ * same attribute value; an attribute holding a `'` is left as it is.
+ * @returns the page with those attributes requoted
+ */
+export function singleQuoteIslandJson(html: string): string {
+  let previous;
+  do {
+    previous = html;
+    html = html.replace(
+      ISLAND_JSON_ATTRIBUTE,
+      (_, name: string, value: string) => `${name}='${value.replaceAll('&quot;', '"')}'`,
+    );
+  } while (html !== previous);
+  return html;
+}
+
 /** @returns {AstroIntegration} */
 export default function islandRuntime(): AstroIntegration {
   return {
@@ -52,11 +73,12 @@ export default function islandRuntime(): AstroIntegration {
             files.set(page.runtime, url);
           }
           const loader = minifyInline(`(${loadIslandRuntime})(${JSON.stringify(url)})`);
+          const html = singleQuoteIslandJson(page.html);
           // Into the layout's inline script when it closes the body (one script, fewer bytes).
-          const html = /<script>(?:(?!<\/script>)[^])*<\/script><\/body>/.test(page.html)
-            ? page.html.replace('</script></body>', () => `;${loader}</script></body>`)
-            : page.html.replace('</body>', () => `<script>${loader}</script></body>`);
-          await writeFile(path, html);
+          const withLoader = /<script>(?:(?!<\/script>)[^])*<\/script><\/body>/.test(html)
+            ? html.replace('</script></body>', () => `;${loader}</script></body>`)
+            : html.replace('</body>', () => `<script>${loader}</script></body>`);
+          await writeFile(path, withLoader);
           moved++;
         }
         logger.info(

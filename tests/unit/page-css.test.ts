@@ -8,7 +8,7 @@ import {
   reachableScripts,
   unregisterProperties,
 } from '../../src/integrations/page-css';
-import { extractIslandRuntime } from '../../src/integrations/island-runtime';
+import { extractIslandRuntime, singleQuoteIslandJson } from '../../src/integrations/island-runtime';
 
 describe('pruneBase', () => {
   const css =
@@ -156,5 +156,22 @@ describe('extractIslandRuntime', () => {
     expect(page.html).toBe(
       '<astro-island></astro-island><script>document.querySelectorAll(`astro-island`)</script>',
     );
+  });
+});
+
+describe('singleQuoteIslandJson', () => {
+  it('writes island JSON attributes between single quotes, same value', () => {
+    const html =
+      '<astro-island uid="a" props="{&quot;t&quot;:[0,&quot;A &amp; B&quot;]}" ssr opts="{&quot;value&quot;:true}">' +
+      '<p title="&quot;x&quot;">x</p></astro-island>';
+    expect(singleQuoteIslandJson(html)).toBe(
+      '<astro-island uid="a" props=\'{"t":[0,"A &amp; B"]}\' ssr opts=\'{"value":true}\'>' +
+        '<p title="&quot;x&quot;">x</p></astro-island>',
+    );
+  });
+
+  it("leaves an attribute holding a ' as it is", () => {
+    const html = '<astro-island props="{&quot;t&quot;:&quot;l\'IA&quot;}"></astro-island>';
+    expect(singleQuoteIslandJson(html)).toBe(html);
   });
 });
