@@ -8,7 +8,7 @@ import {
   reachableScripts,
   unregisterProperties,
 } from '../../src/integrations/page-css';
-import { extractIslandRuntime, singleQuoteIslandJson } from '../../src/integrations/island-runtime';
+import { extractIslandRuntime, compactIslandTags } from '../../src/integrations/island-runtime';
 
 describe('pruneBase', () => {
   const css =
@@ -159,19 +159,22 @@ describe('extractIslandRuntime', () => {
   });
 });
 
-describe('singleQuoteIslandJson', () => {
-  it('writes island JSON attributes between single quotes, same value', () => {
+describe('compactIslandTags', () => {
+  it('drops what the island runtime never reads, and writes the JSON between single quotes', () => {
     const html =
-      '<astro-island uid="a" props="{&quot;t&quot;:[0,&quot;A &amp; B&quot;]}" ssr opts="{&quot;value&quot;:true}">' +
+      '<astro-island uid="Z1" prefix="r1" component-url="/a.js" component-export="default" ' +
+      'props="{&quot;t&quot;:[0,&quot;A &amp; B&quot;]}" ssr client="visible" ' +
+      'opts="{&quot;name&quot;:&quot;A&quot;,&quot;value&quot;:true}" await-children>' +
       '<p title="&quot;x&quot;">x</p></astro-island>';
-    expect(singleQuoteIslandJson(html)).toBe(
-      '<astro-island uid="a" props=\'{"t":[0,"A &amp; B"]}\' ssr opts=\'{"value":true}\'>' +
-        '<p title="&quot;x&quot;">x</p></astro-island>',
+    expect(compactIslandTags(html)).toBe(
+      '<astro-island prefix="r1" component-url="/a.js" props=\'{"t":[0,"A &amp; B"]}\' ssr ' +
+        'client="visible" opts=\'{"value":true}\' await-children><p title="&quot;x&quot;">x</p></astro-island>',
     );
   });
 
-  it("leaves an attribute holding a ' as it is", () => {
-    const html = '<astro-island props="{&quot;t&quot;:&quot;l\'IA&quot;}"></astro-island>';
-    expect(singleQuoteIslandJson(html)).toBe(html);
+  it('keeps a named export and an attribute holding a quote as they are', () => {
+    const html =
+      '<astro-island component-export="Steps" props="{&quot;t&quot;:&quot;l\'IA&quot;}"></astro-island>';
+    expect(compactIslandTags(html)).toBe(html);
   });
 });
