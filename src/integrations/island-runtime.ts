@@ -26,6 +26,27 @@ export function extractIslandRuntime(html: string): { runtime: string; html: str
   return { runtime: scripts.join('\n'), html: html.replace(ASTRO_RUNTIME, '') };
 }
 
+/**
+ * Trims the `<astro-island>` start tags of what the island runtime never reads or reads as its
+ * default: `uid` (server-side only), `component-export="default"`, the component's `name` in `opts`
+ * (only `value` is read). The JSON attributes (`props`, `opts`) go between single quotes, so their
+ * `"` need no `&quot;` (Astro escapes a `'` in them as `&#39;`). The browser reads the same values.
+ * About 60 B gzip on the home page.
+ * @returns the page with its island start tags trimmed
+ */
+export function compactIslandTags(html: string): string {
+  return html.replace(/<astro-island\b[^>]*>/g, (tag) =>
+    tag
+      .replace(/ uid="[^"]*"/, '')
+      .replace(/ component-export="default"/, '')
+      .replace(/ opts="\{&quot;name&quot;:&quot;[^&"]*&quot;,/, ' opts="{')
+      .replace(
+        / (props|opts)="([^"']*)"/g,
+        (_, name: string, value: string) => ` ${name}='${value.replaceAll('&quot;', '"')}'`,
+      ),
+  );
+}
+
 /** @returns {AstroIntegration} */
 export default function islandRuntime(): AstroIntegration {
   return {
@@ -52,11 +73,12 @@ export default function islandRuntime(): AstroIntegration {
             files.set(page.runtime, url);
           }
           const loader = minifyInline(`(${loadIslandRuntime})(${JSON.stringify(url)})`);
+          const html = compactIslandTags(page.html);
           // Into the layout's inline script when it closes the body (one script, fewer bytes).
-          const html = /<script>(?:(?!<\/script>)[^])*<\/script><\/body>/.test(page.html)
-            ? page.html.replace('</script></body>', () => `;${loader}</script></body>`)
-            : page.html.replace('</body>', () => `<script>${loader}</script></body>`);
-          await writeFile(path, html);
+          const withLoader = /<script>(?:(?!<\/script>)[^])*<\/script><\/body>/.test(html)
+            ? html.replace('</script></body>', () => `;${loader}</script></body>`)
+            : html.replace('</body>', () => `<script>${loader}</script></body>`);
+          await writeFile(path, withLoader);
           moved++;
         }
         logger.info(

@@ -8,7 +8,7 @@ import {
   reachableScripts,
   unregisterProperties,
 } from '../../src/integrations/page-css';
-import { extractIslandRuntime } from '../../src/integrations/island-runtime';
+import { extractIslandRuntime, compactIslandTags } from '../../src/integrations/island-runtime';
 
 describe('pruneBase', () => {
   const css =
@@ -156,5 +156,25 @@ describe('extractIslandRuntime', () => {
     expect(page.html).toBe(
       '<astro-island></astro-island><script>document.querySelectorAll(`astro-island`)</script>',
     );
+  });
+});
+
+describe('compactIslandTags', () => {
+  it('drops what the island runtime never reads, and writes the JSON between single quotes', () => {
+    const html =
+      '<astro-island uid="Z1" prefix="r1" component-url="/a.js" component-export="default" ' +
+      'props="{&quot;t&quot;:[0,&quot;A &amp; B&quot;]}" ssr client="visible" ' +
+      'opts="{&quot;name&quot;:&quot;A&quot;,&quot;value&quot;:true}" await-children>' +
+      '<p title="&quot;x&quot;">x</p></astro-island>';
+    expect(compactIslandTags(html)).toBe(
+      '<astro-island prefix="r1" component-url="/a.js" props=\'{"t":[0,"A &amp; B"]}\' ssr ' +
+        'client="visible" opts=\'{"value":true}\' await-children><p title="&quot;x&quot;">x</p></astro-island>',
+    );
+  });
+
+  it('keeps a named export and an attribute holding a quote as they are', () => {
+    const html =
+      '<astro-island component-export="Steps" props="{&quot;t&quot;:&quot;l\'IA&quot;}"></astro-island>';
+    expect(compactIslandTags(html)).toBe(html);
   });
 });
