@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import * as fr from '../lib/i18n/fr';
 import { prepareToaster, toast } from '../stores/toasts';
 import { useSubmitOnce } from '../components/react/use-submit-once';
@@ -32,6 +32,17 @@ export default function NewsletterForm({
 }: Props) {
   const [email, setEmail] = useState('');
   const [notice, setNotice] = useState('');
+  // The result stays in the form, under the button (the notice goes away): success, or `notice`.
+  const [sent, setSent] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  // Where the focus goes once the result is drawn (never to the top of the page, WCAG 2.4.3).
+  const focusNext = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    focusNext.current?.focus();
+    focusNext.current = null;
+  });
   const honeypot = useRef<HTMLInputElement>(null);
   // When the visitor started typing (the server flags sign-ups sent faster than a person types).
   const startedAt = useRef(0);
@@ -40,6 +51,7 @@ export default function NewsletterForm({
     void Promise.all([loadLogic(), loadClient(), prepareToaster()]).catch(() => {});
 
   const { submitting, onSubmit } = useSubmitOnce(async () => {
+    let message = '';
     try {
       const [{ subscribeNewsletter }, client] = await Promise.all([loadLogic(), loadClient()]);
       const result = await subscribeNewsletter(client, email, {
@@ -47,22 +59,26 @@ export default function NewsletterForm({
         fillMs: startedAt.current ? Date.now() - startedAt.current : null,
       });
       if (!result.ok) {
-        setNotice(
-          result.retryAfter
-            ? t.rateLimited(fr.contact.retryIn(result.retryAfter))
-            : result.invalidEmail
-              ? t.invalidEmail
-              : '',
-        );
+        if (result.invalidEmail) focusNext.current = input.current;
+        message = result.retryAfter
+          ? t.rateLimited(fr.contact.retryIn(result.retryAfter))
+          : result.invalidEmail
+            ? t.invalidEmail
+            : '';
         throw result.error;
       }
       setEmail('');
       setNotice('');
+      setSent(true);
+      focusNext.current = statusRef.current;
       startedAt.current = 0;
       toast({ title: t.pendingTitle, description: t.pendingText });
     } catch (error) {
       console.error('Newsletter:', error);
       toast({ title: t.errorTitle, description: t.errorText, variant: 'destructive' });
+      setSent(false);
+      setNotice(message || `${t.errorTitle}\u00a0: ${t.errorText}`);
+      focusNext.current ??= alertRef.current;
     }
   });
 
@@ -70,7 +86,7 @@ export default function NewsletterForm({
     <form
       onSubmit={onSubmit}
       onFocusCapture={warmUp}
-      className="relative flex flex-col gap-3 sm:flex-row sm:items-end"
+      className="relative flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
     >
       <div className="flex-1">
         <label htmlFor={`${id}-email`} className="mb-1 block text-sm font-medium text-accent-100">
@@ -85,8 +101,10 @@ export default function NewsletterForm({
           autoComplete="email"
           placeholder={placeholder}
           value={email}
+          ref={input}
           onChange={(event) => {
             startedAt.current ||= Date.now();
+            setSent(false);
             setEmail(event.target.value);
           }}
           aria-describedby={notice ? `${id}-notice` : undefined}
@@ -106,18 +124,33 @@ export default function NewsletterForm({
       </div>
       <button
         type="submit"
-        disabled={submitting}
-        className="min-h-11 rounded-full bg-white px-6 font-semibold text-accent-800 hover:bg-accent-50 disabled:opacity-70"
+        aria-disabled={submitting}
+        className="min-h-11 rounded-full bg-white px-6 font-semibold text-accent-800 hover:bg-accent-50 aria-disabled:opacity-70"
       >
         {submitting ? t.sending : submitLabel}
       </button>
       <p
+        ref={alertRef}
         id={`${id}-notice`}
         role="alert"
+        tabIndex={-1}
         className="text-sm font-medium text-white empty:hidden sm:basis-full"
       >
         {notice}
       </p>
+      <div
+        ref={statusRef}
+        role="status"
+        tabIndex={-1}
+        className="text-sm text-white empty:hidden sm:basis-full"
+      >
+        {sent && (
+          <>
+            <p className="font-semibold">{t.pendingTitle}</p>
+            <p className="mt-1 text-accent-100">{t.pendingText}</p>
+          </>
+        )}
+      </div>
     </form>
   );
 }
