@@ -342,7 +342,7 @@ export default function ContactForm({
       <button
         type="submit"
         aria-disabled={submitting}
-        className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-accent-700 px-6 py-3 font-semibold text-white shadow-sm transition-colors hover:bg-accent-800 aria-disabled:cursor-not-allowed aria-disabled:opacity-70 sm:justify-self-start"
+        className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-accent-700 px-6 py-3 font-semibold text-white shadow-sm transition-colors hover:bg-accent-800 aria-disabled:opacity-70 sm:justify-self-start"
       >
         {submitting ? fr.contact.sending : t.submit}
       </button>
@@ -350,7 +350,7 @@ export default function ContactForm({
         ref={statusRef}
         role="status"
         tabIndex={-1}
-        className="rounded-xl border border-success/30 bg-success/5 p-4 text-sm text-success empty:hidden"
+        className="text-sm text-success empty:hidden"
       >
         {sent && (
           <>
