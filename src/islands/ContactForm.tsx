@@ -12,6 +12,7 @@ import {
 } from '../stores/contact-draft';
 import { prepareToaster, toast } from '../stores/toasts';
 import { useSubmitOnce } from '../components/react/use-submit-once';
+import { FormSuccess, useFormResult } from '../components/react/form-result';
 
 interface Props {
   /** The six services (SERVICES of src/lib/contact.ts). */
@@ -85,17 +86,8 @@ export default function ContactForm({
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
   const captchaBox = useRef<HTMLDivElement>(null);
   const captcha = useRef<Promise<{ token: () => string; reset: () => void }> | null>(null);
-  const [notice, setNotice] = useState('');
-  // The result stays in the form, beside the button (the notice goes away): success, or `notice`.
-  const [sent, setSent] = useState(false);
-  const statusRef = useRef<HTMLDivElement>(null);
-  const alertRef = useRef<HTMLParagraphElement>(null);
-  // Where the focus goes once the result is drawn (never to the top of the page, WCAG 2.4.3).
-  const focusNext = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    focusNext.current?.focus();
-    focusNext.current = null;
-  });
+  const result = useFormResult();
+  const { notice, setNotice, setSent, statusRef, alertRef, focusNext } = result;
 
   // Offline at submit: send again by itself when the browser is back online (same row id).
   const [waitingForNetwork, setWaitingForNetwork] = useState(false);
@@ -346,19 +338,12 @@ export default function ContactForm({
       >
         {submitting ? fr.contact.sending : t.submit}
       </button>
-      <div
-        ref={statusRef}
-        role="status"
-        tabIndex={-1}
-        className="text-sm text-success empty:hidden"
-      >
-        {sent && (
-          <>
-            <p className="font-semibold">{fr.contact.successTitle}</p>
-            <p className="mt-1">{fr.contact.successText}</p>
-          </>
-        )}
-      </div>
+      <FormSuccess
+        result={result}
+        title={fr.contact.successTitle}
+        text={fr.contact.successText}
+        className="text-sm text-success"
+      />
     </form>
   );
 }

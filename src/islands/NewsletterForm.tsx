@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import * as fr from '../lib/i18n/fr';
 import { prepareToaster, toast } from '../stores/toasts';
 import { useSubmitOnce } from '../components/react/use-submit-once';
+import { FormSuccess, useFormResult } from '../components/react/form-result';
 
 interface Props {
   label: string;
@@ -31,18 +32,9 @@ export default function NewsletterForm({
   maxLength,
 }: Props) {
   const [email, setEmail] = useState('');
-  const [notice, setNotice] = useState('');
-  // The result stays in the form, under the button (the notice goes away): success, or `notice`.
-  const [sent, setSent] = useState(false);
+  const result = useFormResult();
+  const { notice, setNotice, setSent, statusRef, alertRef, focusNext } = result;
   const input = useRef<HTMLInputElement>(null);
-  const statusRef = useRef<HTMLDivElement>(null);
-  const alertRef = useRef<HTMLParagraphElement>(null);
-  // Where the focus goes once the result is drawn (never to the top of the page, WCAG 2.4.3).
-  const focusNext = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    focusNext.current?.focus();
-    focusNext.current = null;
-  });
   const honeypot = useRef<HTMLInputElement>(null);
   // When the visitor started typing (the server flags sign-ups sent faster than a person types).
   const startedAt = useRef(0);
@@ -138,19 +130,13 @@ export default function NewsletterForm({
       >
         {notice}
       </p>
-      <div
-        ref={statusRef}
-        role="status"
-        tabIndex={-1}
-        className="text-sm text-white empty:hidden sm:basis-full"
-      >
-        {sent && (
-          <>
-            <p className="font-semibold">{t.pendingTitle}</p>
-            <p className="mt-1 text-accent-100">{t.pendingText}</p>
-          </>
-        )}
-      </div>
+      <FormSuccess
+        result={result}
+        title={t.pendingTitle}
+        text={t.pendingText}
+        className="text-sm text-white sm:basis-full"
+        textClassName="text-accent-100"
+      />
     </form>
   );
 }
