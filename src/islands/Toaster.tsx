@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import { useStore } from '@nanostores/react';
 import { createRoot } from 'react-dom/client';
 import { X } from 'lucide';
@@ -54,6 +54,10 @@ export default function Toaster({ region = null }: { region?: HTMLElement | null
           key={item.id}
           role={item.variant === 'destructive' ? 'alert' : 'status'}
           data-variant={item.variant}
+          // White focus ring on the red notice (WCAG 1.4.11), set here rather than in every page's CSS.
+          style={
+            item.variant === 'destructive' ? ({ '--ring': '#fff' } as CSSProperties) : undefined
+          }
           className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-card p-4 shadow-card ${
             item.variant === 'destructive'
               ? 'bg-danger text-white'
