@@ -12,6 +12,7 @@ import {
 } from '../stores/contact-draft';
 import { prepareToaster, toast } from '../stores/toasts';
 import { useSubmitOnce } from '../components/react/use-submit-once';
+import { FormSuccess, useFormResult } from '../components/react/form-result';
 
 interface Props {
   /** The six services (SERVICES of src/lib/contact.ts). */
@@ -35,7 +36,7 @@ const loadClient = () => import('../lib/supabase-config').then((config) => confi
 const captchaOn = Boolean(import.meta.env.PUBLIC_TURNSTILE_SITE_KEY);
 const field =
   'block min-h-11 w-full rounded-xl border border-line bg-white px-4 py-2.5 text-base text-ink shadow-sm ' +
-  'placeholder:text-muted focus:border-accent-700 focus:ring-2 focus:ring-accent-700/30 focus:outline-none';
+  'placeholder:text-muted focus:border-accent-700';
 
 /** The French explanation of a refused field. */
 function fieldMessage(
@@ -85,7 +86,8 @@ export default function ContactForm({
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
   const captchaBox = useRef<HTMLDivElement>(null);
   const captcha = useRef<Promise<{ token: () => string; reset: () => void }> | null>(null);
-  const [notice, setNotice] = useState('');
+  const result = useFormResult();
+  const { notice, setNotice, setSent, statusRef, alertRef, focusNext } = result;
 
   // Offline at submit: send again by itself when the browser is back online (same row id).
   const [waitingForNetwork, setWaitingForNetwork] = useState(false);
@@ -130,6 +132,7 @@ export default function ContactForm({
   ) => {
     const name = event.target.name as ContactField;
     updateDraftField(name, event.target.value);
+    setSent(false);
     if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
   };
 
@@ -158,6 +161,8 @@ export default function ContactForm({
       widget?.reset();
       setErrors({});
       setNotice('');
+      setSent(true);
+      focusNext.current = statusRef.current;
       if (honeypot.current) honeypot.current.value = '';
       toast({ title: fr.contact.successTitle, description: fr.contact.successText });
     } catch (error) {
@@ -167,13 +172,20 @@ export default function ContactForm({
         description: fr.contact.errorText,
         variant: 'destructive',
       });
+      setSent(false);
       if (failure?.field) showFieldError(failure);
+      else focusNext.current = alertRef.current;
       if (failure?.retryAfter) {
         setNotice(fr.contact.rateLimited(fr.contact.retryIn(failure.retryAfter), pagePhone()));
       } else if (failure?.offline || !navigator.onLine) {
         setNotice(fr.contact.offline);
         setWaitingForNetwork(true);
-      } else setNotice(failure?.field ? fr.contact.fieldErrorSummary : '');
+      } else
+        setNotice(
+          failure?.field
+            ? fr.contact.fieldErrorSummary
+            : `${fr.contact.errorTitle}\u00a0: ${fr.contact.errorText}`,
+        );
     }
   });
 
@@ -311,16 +323,27 @@ export default function ContactForm({
         .
       </p>
       {captchaOn && <div ref={captchaBox} className="min-h-[65px]" />}
-      <p role="alert" className="text-sm font-medium text-danger empty:hidden">
+      <p
+        ref={alertRef}
+        role="alert"
+        tabIndex={-1}
+        className="text-sm font-medium text-danger empty:hidden"
+      >
         {notice}
       </p>
       <button
         type="submit"
-        disabled={submitting}
-        className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-accent-700 px-6 py-3 font-semibold text-white shadow-sm transition-colors hover:bg-accent-800 disabled:cursor-not-allowed disabled:opacity-70 sm:justify-self-start"
+        aria-disabled={submitting}
+        className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-accent-700 px-6 py-3 font-semibold text-white shadow-sm transition-colors hover:bg-accent-800 aria-disabled:opacity-70 sm:justify-self-start"
       >
         {submitting ? fr.contact.sending : t.submit}
       </button>
+      <FormSuccess
+        result={result}
+        title={fr.contact.successTitle}
+        text={fr.contact.successText}
+        className="text-sm text-success"
+      />
     </form>
   );
 }

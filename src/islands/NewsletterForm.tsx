@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import * as fr from '../lib/i18n/fr';
 import { prepareToaster, toast } from '../stores/toasts';
 import { useSubmitOnce } from '../components/react/use-submit-once';
+import { FormSuccess, useFormResult } from '../components/react/form-result';
 
 interface Props {
   label: string;
@@ -31,7 +32,9 @@ export default function NewsletterForm({
   maxLength,
 }: Props) {
   const [email, setEmail] = useState('');
-  const [notice, setNotice] = useState('');
+  const result = useFormResult();
+  const { notice, setNotice, setSent, statusRef, alertRef, focusNext } = result;
+  const input = useRef<HTMLInputElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   // When the visitor started typing (the server flags sign-ups sent faster than a person types).
   const startedAt = useRef(0);
@@ -40,6 +43,7 @@ export default function NewsletterForm({
     void Promise.all([loadLogic(), loadClient(), prepareToaster()]).catch(() => {});
 
   const { submitting, onSubmit } = useSubmitOnce(async () => {
+    let message = '';
     try {
       const [{ subscribeNewsletter }, client] = await Promise.all([loadLogic(), loadClient()]);
       const result = await subscribeNewsletter(client, email, {
@@ -47,22 +51,26 @@ export default function NewsletterForm({
         fillMs: startedAt.current ? Date.now() - startedAt.current : null,
       });
       if (!result.ok) {
-        setNotice(
-          result.retryAfter
-            ? t.rateLimited(fr.contact.retryIn(result.retryAfter))
-            : result.invalidEmail
-              ? t.invalidEmail
-              : '',
-        );
+        if (result.invalidEmail) focusNext.current = input.current;
+        message = result.retryAfter
+          ? t.rateLimited(fr.contact.retryIn(result.retryAfter))
+          : result.invalidEmail
+            ? t.invalidEmail
+            : '';
         throw result.error;
       }
       setEmail('');
       setNotice('');
+      setSent(true);
+      focusNext.current = statusRef.current;
       startedAt.current = 0;
       toast({ title: t.pendingTitle, description: t.pendingText });
     } catch (error) {
       console.error('Newsletter:', error);
       toast({ title: t.errorTitle, description: t.errorText, variant: 'destructive' });
+      setSent(false);
+      setNotice(message || `${t.errorTitle}\u00a0: ${t.errorText}`);
+      focusNext.current ??= alertRef.current;
     }
   });
 
@@ -70,7 +78,7 @@ export default function NewsletterForm({
     <form
       onSubmit={onSubmit}
       onFocusCapture={warmUp}
-      className="relative flex flex-col gap-3 sm:flex-row sm:items-end"
+      className="relative flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
     >
       <div className="flex-1">
         <label htmlFor={`${id}-email`} className="mb-1 block text-sm font-medium text-accent-100">
@@ -85,8 +93,10 @@ export default function NewsletterForm({
           autoComplete="email"
           placeholder={placeholder}
           value={email}
+          ref={input}
           onChange={(event) => {
             startedAt.current ||= Date.now();
+            setSent(false);
             setEmail(event.target.value);
           }}
           aria-describedby={notice ? `${id}-notice` : undefined}
@@ -106,18 +116,27 @@ export default function NewsletterForm({
       </div>
       <button
         type="submit"
-        disabled={submitting}
-        className="min-h-11 rounded-full bg-white px-6 font-semibold text-accent-800 hover:bg-accent-50 disabled:opacity-70"
+        aria-disabled={submitting}
+        className="min-h-11 rounded-full bg-white px-6 font-semibold text-accent-800 hover:bg-accent-50 aria-disabled:opacity-70"
       >
         {submitting ? t.sending : submitLabel}
       </button>
       <p
+        ref={alertRef}
         id={`${id}-notice`}
         role="alert"
+        tabIndex={-1}
         className="text-sm font-medium text-white empty:hidden sm:basis-full"
       >
         {notice}
       </p>
+      <FormSuccess
+        result={result}
+        title={t.pendingTitle}
+        text={t.pendingText}
+        className="text-sm text-white sm:basis-full"
+        textClassName="text-accent-100"
+      />
     </form>
   );
 }

@@ -1,16 +1,52 @@
+import { useEffect, type CSSProperties } from 'react';
 import { useStore } from '@nanostores/react';
 import { createRoot } from 'react-dom/client';
 import { X } from 'lucide';
 import LucideIcon from '../components/react/LucideIcon';
-import { $toasts, dismissToast } from '../stores/toasts';
+import { $toasts, dismissToast, holdToasts } from '../stores/toasts';
 import * as fr from '../lib/i18n/fr';
+
+/** Where focus goes back to when a notice holding it is closed: where it came from. */
+let focusBefore: HTMLElement | null = null;
+
+/**
+ * Closes a notice. If it held the focus, the focus goes back where it was before it entered the
+ * notices (else to the main content), never to the top of the page.
+ */
+function close(id: number, region: HTMLElement | null): void {
+  const hadFocus = region?.contains(document.activeElement) ?? false;
+  dismissToast(id);
+  if (!hadFocus) return;
+  const target = focusBefore?.isConnected ? focusBefore : document.getElementById('contenu');
+  target?.focus({ preventScroll: true });
+}
 
 /**
  * Renders the notices of the toast store. Destructive ones are alerts, others polite statuses. It is
- * drawn inside the page's notice region (BaseLayout's `#toasts`, a polite live region).
+ * drawn inside the page's notice region (BaseLayout's `#toasts`, a polite live region). Notices stay
+ * while the pointer or the focus is on them (WCAG 2.2.1); each has a close button, and Escape closes
+ * the newest.
  */
-export default function Toaster() {
+export default function Toaster({ region = null }: { region?: HTMLElement | null }) {
   const toasts = useStore($toasts);
+  const newest = toasts.at(-1)?.id;
+
+  useEffect(() => {
+    // A closed notice fires no pointer or focus event: judge again what is held after each change.
+    if (!region) return;
+    holdToasts('hover', region.querySelector(':hover') !== null);
+    holdToasts('focus', region.contains(document.activeElement));
+  }, [toasts, region]);
+
+  useEffect(() => {
+    if (newest === undefined) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) close(newest, region);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [newest, region]);
+
   return (
     <>
       {toasts.map((item) => (
@@ -18,6 +54,10 @@ export default function Toaster() {
           key={item.id}
           role={item.variant === 'destructive' ? 'alert' : 'status'}
           data-variant={item.variant}
+          // White focus ring on the red notice (WCAG 1.4.11), set here rather than in every page's CSS.
+          style={
+            item.variant === 'destructive' ? ({ '--ring': '#fff' } as CSSProperties) : undefined
+          }
           className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-card p-4 shadow-card ${
             item.variant === 'destructive'
               ? 'bg-danger text-white'
@@ -30,7 +70,7 @@ export default function Toaster() {
           </div>
           <button
             type="button"
-            onClick={() => dismissToast(item.id)}
+            onClick={() => close(item.id, region)}
             className="-m-1 grid size-11 shrink-0 place-items-center rounded-full hover:bg-black/10"
             aria-label={fr.toast.close}
           >
@@ -42,7 +82,22 @@ export default function Toaster() {
   );
 }
 
-/** Draws the Toaster into `region`. Called by the toast store on the first notice. */
+/**
+ * Draws the Toaster into `region` and holds the notices while the pointer or the focus is in it.
+ * Called by the toast store on the first notice.
+ */
 export function mountToaster(region: HTMLElement): void {
-  createRoot(region).render(<Toaster />);
+  const outside = (node: EventTarget | null) => !region.contains(node as Node | null);
+  region.addEventListener('pointerover', () => holdToasts('hover', true));
+  region.addEventListener('pointerout', (event) => {
+    if (outside(event.relatedTarget)) holdToasts('hover', false);
+  });
+  region.addEventListener('focusin', (event) => {
+    if (outside(event.relatedTarget)) focusBefore = event.relatedTarget as HTMLElement | null;
+    holdToasts('focus', true);
+  });
+  region.addEventListener('focusout', (event) => {
+    if (outside(event.relatedTarget)) holdToasts('focus', false);
+  });
+  createRoot(region).render(<Toaster region={region} />);
 }

@@ -86,9 +86,12 @@ async function expectFields(page: Page, values: Request) {
     await expect(field(page, name)).toHaveValue(value);
 }
 
+/** The page's notices (the form repeats its result beside its button, see below). */
+const notices = (page: Page) => page.locator('#toasts');
+
 async function expectToast(page: Page, kind: typeof SUCCESS) {
   const role = kind === ERROR ? 'alert' : 'status';
-  const notice = page.getByRole(role).filter({ hasText: kind.title });
+  const notice = notices(page).getByRole(role).filter({ hasText: kind.title });
   await expect(notice).toBeVisible({ timeout: 20_000 });
   await expect(notice).toContainText(kind.text);
 }
@@ -302,13 +305,44 @@ test('a backend that is down shows the error notice and keeps the fields', async
   expect(await contactRows(values.email)).toHaveLength(1);
 });
 
+test('keyboard: the result stays beside the button with the focus; the notice stays while hovered or focused and closes on Escape', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const values = request();
+  await openForm(page);
+  await fill(page, values);
+  await submit(page).focus();
+  await page.keyboard.press('Enter');
+  const result = form(page).getByRole('status');
+  await expect(result).toContainText(SUCCESS.title, { timeout: 20_000 });
+  await expect(result).toContainText(SUCCESS.text);
+  await expect(result).toBeFocused();
+
+  // Past the notice's 6 s while the pointer rests on it, then while the focus is on it: it stays.
+  const notice = notices(page).getByRole('status').filter({ hasText: SUCCESS.title });
+  await notice.hover();
+  await page.waitForTimeout(6_500);
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Fermer la notification' }).focus();
+  await page.mouse.move(5, 5);
+  await page.waitForTimeout(6_500);
+  await expect(notice).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(notice).toHaveCount(0);
+  // The focus goes back where it was, the result is still on the page.
+  await expect(result).toBeFocused();
+  await expect(result).toContainText(SUCCESS.title);
+  expect(await contactRows(values.email)).toHaveLength(1);
+});
+
 test('a double click sends once', async ({ page }) => {
   const values = request();
   await openForm(page);
   await fill(page, values);
   await submit(page).dblclick();
   await expectToast(page, SUCCESS);
-  await expect(page.getByRole('status').filter({ hasText: SUCCESS.title })).toHaveCount(1);
+  await expect(notices(page).getByRole('status').filter({ hasText: SUCCESS.title })).toHaveCount(1);
   await expectStoredAndMailedOnce(values.email);
 });
 
@@ -365,12 +399,18 @@ test('newsletter: double opt-in by e-mail, the confirm and unsubscribe links wor
     await input.fill(email);
     await page.waitForTimeout(2_300); // a person types; the server flags instant sign-ups
     await box.getByRole('button').click();
-    const notice = page.getByRole('status').filter({ hasText: 'Vérifiez votre boîte mail' });
+    const pending =
+      'Si cette adresse n’est pas encore inscrite, vous allez recevoir un e-mail avec un lien pour confirmer votre inscription.';
+    const notice = notices(page)
+      .getByRole('status')
+      .filter({ hasText: 'Vérifiez votre boîte mail' });
     await expect(notice).toBeVisible({ timeout: 20_000 });
-    await expect(notice).toContainText(
-      'Si cette adresse n’est pas encore inscrite, vous allez recevoir un e-mail avec un lien pour confirmer votre inscription.',
-    );
+    await expect(notice).toContainText(pending);
     await expect(input).toHaveValue('');
+    // The result stays in the box, under the button, with the focus (WCAG 2.4.3).
+    const result = box.getByRole('status');
+    await expect(result).toContainText(pending);
+    await expect(result).toBeFocused();
   };
 
   await signUp();

@@ -68,7 +68,8 @@ describe('ContactForm island', () => {
     await flush();
     const button = screen.getByRole('button');
     expect(button.textContent).toBe('Envoi en cours...');
-    expect(button).toHaveProperty('disabled', true);
+    // Disabled for assistive technology but still focusable: the focus stays on the button.
+    expect(button.getAttribute('aria-disabled')).toBe('true');
     await act(async () => releaseInsert());
     await flush();
     expect(calls.filter((call) => call.startsWith('insert'))).toHaveLength(1);
@@ -76,6 +77,15 @@ describe('ContactForm island', () => {
     expect($toasts.get().map((t) => t.title)).toEqual(['Message envoyé\u00a0!']);
     expect((form.querySelector('[name="prenom"]') as HTMLInputElement).value).toBe('');
     expect(localStorage.getItem('contact-draft-v1')).toBeNull();
+    // The result stays in the form, beside the button, and takes the focus.
+    const result = form.querySelector('[role="status"]');
+    expect(result?.textContent).toBe(
+      'Message envoyé\u00a0!Merci\u00a0! Votre message a bien été envoyé. Nous vous répondrons dans les plus brefs délais.',
+    );
+    expect(document.activeElement).toBe(result);
+    // Typing a new message clears it.
+    fireEvent.change(form.querySelector('[name="prenom"]')!, { target: { value: 'Grace' } });
+    expect(form.querySelector('[role="status"]')?.textContent).toBe('');
   });
 
   it('keeps the fields and the row id after a function failure, and the retry reuses the id', async () => {
@@ -89,7 +99,10 @@ describe('ContactForm island', () => {
     expect($toasts.get().map((t) => [t.title, t.variant])).toEqual([['Erreur', 'destructive']]);
     expect(errors).toHaveBeenCalled();
     expect((form.querySelector('[name="message"]') as HTMLTextAreaElement).value).toBe('Bonjour');
-    expect(screen.getByRole('button')).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button').getAttribute('aria-disabled')).toBe('false');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Erreur\u00a0: Une erreur est survenue. Veuillez réessayer.');
+    expect(document.activeElement).toBe(alert);
 
     invokeError = null;
     fireEvent.submit(form);

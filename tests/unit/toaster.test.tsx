@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import Toaster from '../../src/islands/Toaster';
+import Toaster, { mountToaster } from '../../src/islands/Toaster';
 import { $toasts, TOAST_REGION_ID, toast } from '../../src/stores/toasts';
 
 describe('Toaster island', () => {
@@ -35,5 +35,30 @@ describe('Toaster island', () => {
     act(() => void toast({ title: 'Bonjour' }));
     fireEvent.click(screen.getByRole('button', { name: 'Fermer la notification' }));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('closes the newest notice on Escape, and gives the focus back where it was', async () => {
+    const region = document.createElement('section');
+    region.id = TOAST_REGION_ID;
+    const before = document.createElement('button');
+    document.body.append(before, region);
+    act(() => {
+      mountToaster(region);
+      toast({ title: 'Ancien' });
+      toast({ title: 'Récent' });
+    });
+    const close = await waitFor(() => {
+      const buttons = region.querySelectorAll('button');
+      expect(buttons).toHaveLength(2);
+      return buttons[1];
+    });
+    before.focus();
+    act(() => close.focus());
+    act(() => void fireEvent.keyDown(document, { key: 'Escape' }));
+    expect(region.textContent).toContain('Ancien');
+    expect(region.textContent).not.toContain('Récent');
+    expect(document.activeElement).toBe(before);
+    region.remove();
+    before.remove();
   });
 });

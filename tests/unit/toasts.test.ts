@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toasts, TOAST_DURATION, dismissToast, toast } from '../../src/stores/toasts';
+import { $toasts, TOAST_DURATION, dismissToast, holdToasts, toast } from '../../src/stores/toasts';
 
 describe('toast store', () => {
   beforeEach(() => {
@@ -25,6 +25,26 @@ describe('toast store', () => {
     vi.advanceTimersByTime(TOAST_DURATION - 1);
     expect($toasts.get()).toHaveLength(1);
     vi.advanceTimersByTime(1);
+    expect($toasts.get()).toHaveLength(0);
+  });
+
+  it('keeps notices while held (hover, focus) and gives them the time they had left after', () => {
+    toast({ title: 'Un' });
+    vi.advanceTimersByTime(TOAST_DURATION - 1000);
+    holdToasts('hover', true);
+    toast({ title: 'Deux' });
+    vi.advanceTimersByTime(TOAST_DURATION * 5);
+    expect($toasts.get()).toHaveLength(2);
+    holdToasts('focus', true);
+    holdToasts('hover', false); // still focused
+    vi.advanceTimersByTime(TOAST_DURATION * 5);
+    expect($toasts.get()).toHaveLength(2);
+    holdToasts('focus', false);
+    vi.advanceTimersByTime(999);
+    expect($toasts.get().map((item) => item.title)).toEqual(['Un', 'Deux']);
+    vi.advanceTimersByTime(1);
+    expect($toasts.get().map((item) => item.title)).toEqual(['Deux']);
+    vi.advanceTimersByTime(TOAST_DURATION - 1000);
     expect($toasts.get()).toHaveLength(0);
   });
 });
