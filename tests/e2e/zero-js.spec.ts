@@ -110,6 +110,10 @@ for (const route of ['/', '/contact', '/faq', '/nos-realisations', '/blog']) {
       ...preloaded.map((href) => new URL(href).pathname),
     ];
     expect(before.filter((path) => !allowed.includes(path))).toEqual([]);
-    expect(before).toContain(new URL(page.url()).pathname);
+    // The listener saw the page itself load (it may finish after the first paint: HTML streams).
+    const document = [...requests.values()].find(
+      (request) => new URL(request.url).pathname === new URL(page.url()).pathname,
+    );
+    expect(document?.end, 'the page request was recorded to its end').toBeDefined();
   });
 }
