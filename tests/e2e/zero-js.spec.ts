@@ -111,9 +111,9 @@ for (const route of ['/', '/contact', '/faq', '/nos-realisations', '/blog']) {
     ];
     expect(before.filter((path) => !allowed.includes(path))).toEqual([]);
     // The listener saw the page itself load (it may finish after the first paint: HTML streams).
-    const document = [...requests.values()].find(
+    const pageRequest = [...requests.values()].find(
       (request) => new URL(request.url).pathname === new URL(page.url()).pathname,
     );
-    expect(document?.end, 'the page request was recorded to its end').toBeDefined();
+    expect(pageRequest?.end, 'the page request was recorded to its end').toBeDefined();
   });
 }
