@@ -45,6 +45,20 @@ const ELEMENT_ONLY = /^([a-z][a-z0-9]*)(?:::?[a-z-]+)*$/;
 const FORM_CONTROL_PART = /^::(?:placeholder|file-selector-button|-webkit-[a-z-]+)$/;
 const FORM_CONTROLS = ['input', 'select', 'textarea'];
 
+/** Keeps the rule's selectors that pass `keep`; a rule with none left goes. */
+function keepSelectors(rule: postcss.Rule, keep: (selector: string) => boolean): void {
+  const kept = rule.selectors.filter(keep);
+  if (kept.length === 0) rule.remove();
+  else if (kept.length < rule.selectors.length) rule.selectors = kept;
+}
+
+/** Removes the at-rules of `layer` left empty, innermost first (so their parents may go too). */
+function removeEmptyAtRules(layer: postcss.AtRule): void {
+  const empty: postcss.AtRule[] = [];
+  layer.walkAtRules((atRule) => void empty.unshift(atRule));
+  for (const atRule of empty) if (atRule.nodes?.length === 0) atRule.remove();
+}
+
 /**
  * The element names a page can contain: tags in its HTML and quoted names in its scripts (React's
  * `jsx("input", …)`), an over-estimate by design.
@@ -91,14 +105,9 @@ export function pruneBase(css: string, present: Set<string>): string {
         if (seen.has(key)) node.remove();
         seen.add(key);
       });
-      const kept = rule.selectors.filter(needed);
-      if (kept.length === 0) rule.remove();
-      else if (kept.length < rule.selectors.length) rule.selectors = kept;
+      keepSelectors(rule, needed);
     });
-    // Innermost first: an at-rule left empty by its children's removal goes too.
-    const empty: postcss.AtRule[] = [];
-    layer.walkAtRules((atRule) => void empty.unshift(atRule));
-    for (const atRule of empty) if (atRule.nodes?.length === 0) atRule.remove();
+    removeEmptyAtRules(layer);
   });
   return root.toString();
 }
@@ -142,15 +151,11 @@ export function pruneComponents(css: string, present: Set<string>): string {
   root.walkAtRules('layer', (layer) => {
     if (layer.params !== 'components') return;
     layer.walkRules((rule) => {
-      const kept = rule.selectors.filter((selector) =>
+      keepSelectors(rule, (selector) =>
         selectorClasses(selector).every((name) => present.has(name)),
       );
-      if (kept.length === 0) rule.remove();
-      else if (kept.length < rule.selectors.length) rule.selectors = kept;
     });
-    const empty: postcss.AtRule[] = [];
-    layer.walkAtRules((atRule) => void empty.unshift(atRule));
-    for (const atRule of empty) if (atRule.nodes?.length === 0) atRule.remove();
+    removeEmptyAtRules(layer);
   });
   return root.toString();
 }
