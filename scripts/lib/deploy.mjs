@@ -144,9 +144,9 @@ export function parseArgs(args) {
     if (arg === '--dry-run') options.dryRun = true;
     else if (arg === '--preview' || arg.startsWith('--preview=')) {
       const name = arg === '--preview' ? args[++i] : arg.slice('--preview='.length);
-      if (!name || !/^[a-z0-9][a-z0-9-]{0,40}$/.test(name)) {
+      if (!name || !/^[a-z][a-z0-9-]{0,39}$/.test(name)) {
         throw new Error(
-          `--preview needs a name of lower-case letters, digits and dashes (e.g. pr-12), got "${name ?? ''}".`,
+          `--preview needs a name: a lower-case letter, then letters, digits or dashes (e.g. pr-12), got "${name ?? ''}".`,
         );
       }
       Object.assign(options, { target: 'preview', previewName: name });
@@ -212,9 +212,10 @@ export function deploySteps(env, { target, previewName }) {
     return [
       build,
       {
-        title: `Upload the site as the Cloudflare preview "${previewName}" (production untouched)`,
-        shown: `wrangler preview --name ${previewName}`,
-        run: (runner) => runner.exec(['wrangler', 'preview', '--name', String(previewName)]),
+        title: `Upload the site as a new Worker version with the preview alias "${previewName}" (production untouched)`,
+        shown: `wrangler versions upload --preview-alias ${previewName}`,
+        run: (runner) =>
+          runner.exec(['wrangler', 'versions', 'upload', '--preview-alias', String(previewName)]),
       },
     ];
   }

@@ -171,7 +171,7 @@ describe('deploy plan', () => {
     expect(code).toBe(0);
     expect(calls.map((c) => c.argv?.join(' '))).toEqual([
       'astro build',
-      'wrangler preview --name pr-12',
+      'wrangler versions upload --preview-alias pr-12',
     ]);
   });
 
