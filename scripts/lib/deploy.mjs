@@ -224,13 +224,13 @@ export function deploySteps(env, { target, previewName }) {
     build,
     {
       title: 'Apply the database migrations (supabase/migrations/*.sql)',
-      shown: `npx ${SUPABASE_CLI} db push --db-url $SUPABASE_DB_URL --yes`,
+      shown: `npx ${SUPABASE_CLI} db push --remote $SUPABASE_DB_URL --yes`,
       run: (runner) =>
         runner.exec([
           ...supabase,
           'db',
           'push',
-          '--db-url',
+          '--remote',
           value(env, 'SUPABASE_DB_URL'),
           '--yes',
         ]),
@@ -320,10 +320,9 @@ export async function deploy({ args, env, runner, out = console.log, err = conso
       await step.run(runner);
     } catch (error) {
       err(`\n✗ Step ${i + 1} failed: ${step.title}\n  ${error.message}`);
-      if (i > 0)
-        err(
-          `  Steps 1–${i} are done; fix the cause and run the deploy again (every step can be repeated).`,
-        );
+      const done =
+        i === 0 ? 'Nothing was changed' : i === 1 ? 'Step 1 is done' : `Steps 1–${i} are done`;
+      err(`  ${done}; fix the cause and run the deploy again (every step can be repeated).`);
       return 1;
     }
   }

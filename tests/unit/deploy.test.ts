@@ -108,7 +108,7 @@ describe('deploy plan', () => {
     expect(calls).toEqual([]);
     const order = [
       'astro build',
-      `${SUPABASE_CLI} db push --db-url $SUPABASE_DB_URL`,
+      `${SUPABASE_CLI} db push --remote $SUPABASE_DB_URL`,
       'upsert vault.secrets project_url=https://abcdefghijklmnopqrst.supabase.co',
       `${SUPABASE_CLI} secrets set --project-ref abcdefghijklmnopqrst CONTACT_TO=$CONTACT_TO`,
       `functions deploy ${EDGE_FUNCTIONS.join(' ')} --project-ref abcdefghijklmnopqrst`,
@@ -158,6 +158,7 @@ describe('deploy plan', () => {
     expect(calls).toHaveLength(2);
     expect(err).toContain('Step 2 failed: Apply the database migrations');
     expect(err).toContain('simulated failure');
+    expect(err).toContain('Step 1 is done');
   });
 
   it('a pull-request preview builds and uploads a preview only, with fewer variables', async () => {
