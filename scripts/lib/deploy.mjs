@@ -52,6 +52,7 @@ export const VARIABLES = [
     purpose: 'a Supabase personal access token (function secrets and deploys)',
     targets: ['production'],
     secret: true,
+    check: (value) => (value.startsWith('sbp_') ? undefined : 'must start with sbp_'),
   },
   {
     name: 'SUPABASE_DB_URL',
@@ -224,14 +225,13 @@ export function deploySteps(env, { target, previewName }) {
     build,
     {
       title: 'Apply the database migrations (supabase/migrations/*.sql)',
-      shown: `npx ${SUPABASE_CLI} db push --remote $SUPABASE_DB_URL --yes`,
+      shown: `npx ${SUPABASE_CLI} db push --remote=$SUPABASE_DB_URL --yes`,
       run: (runner) =>
         runner.exec([
           ...supabase,
           'db',
           'push',
-          '--remote',
-          value(env, 'SUPABASE_DB_URL'),
+          `--remote=${value(env, 'SUPABASE_DB_URL')}`,
           '--yes',
         ]),
     },
@@ -246,29 +246,29 @@ export function deploySteps(env, { target, previewName }) {
     },
     {
       title: `Set the Edge Functions' secrets (${secrets.join(', ')})`,
-      shown: `npx ${SUPABASE_CLI} secrets set --project-ref ${ref} ${secrets.map((name) => `${name}=$${name}`).join(' ')}`,
+      shown: `npx ${SUPABASE_CLI} secrets set --remote=${ref} --yes ${secrets.map((name) => `${name}=$${name}`).join(' ')}`,
       run: (runner) =>
         runner.exec([
           ...supabase,
           'secrets',
           'set',
-          '--project-ref',
-          ref,
+          `--remote=${ref}`,
+          '--yes',
           ...secrets.map((name) => `${name}=${value(env, name)}`),
         ]),
     },
     {
       title: `Deploy the Edge Functions (${EDGE_FUNCTIONS.join(', ')}; verify_jwt from supabase/config.toml)`,
-      shown: `npx ${SUPABASE_CLI} functions deploy ${EDGE_FUNCTIONS.join(' ')} --project-ref ${ref} --use-api`,
+      shown: `npx ${SUPABASE_CLI} functions deploy ${EDGE_FUNCTIONS.join(' ')} --remote=${ref} --use-api --yes`,
       run: (runner) =>
         runner.exec([
           ...supabase,
           'functions',
           'deploy',
           ...EDGE_FUNCTIONS,
-          '--project-ref',
-          ref,
+          `--remote=${ref}`,
           '--use-api',
+          '--yes',
         ]),
     },
     {

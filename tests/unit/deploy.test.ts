@@ -95,11 +95,13 @@ describe('deploy plan', () => {
       SITE_URL: 'http://www.agence-exemple.fr',
       SUPABASE_PROJECT_REF: 'ABC',
       PUBLIC_SUPABASE_KEY: 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH',
+      SUPABASE_ACCESS_TOKEN: 'eyJhbGciOi',
     });
     expect(code).toBe(1);
     expect(err).toContain('SITE_URL must be an https:// URL');
     expect(err).toContain('SUPABASE_PROJECT_REF must be 20 lower-case letters');
     expect(err).toContain('PUBLIC_SUPABASE_KEY is the local demo key');
+    expect(err).toContain('SUPABASE_ACCESS_TOKEN must start with sbp_');
   });
 
   it('dry run with all set prints each step in order, no secret value, and runs nothing', async () => {
@@ -108,10 +110,10 @@ describe('deploy plan', () => {
     expect(calls).toEqual([]);
     const order = [
       'astro build',
-      `${SUPABASE_CLI} db push --remote $SUPABASE_DB_URL`,
+      `${SUPABASE_CLI} db push --remote=$SUPABASE_DB_URL`,
       'upsert vault.secrets project_url=https://abcdefghijklmnopqrst.supabase.co',
-      `${SUPABASE_CLI} secrets set --project-ref abcdefghijklmnopqrst CONTACT_TO=$CONTACT_TO`,
-      `functions deploy ${EDGE_FUNCTIONS.join(' ')} --project-ref abcdefghijklmnopqrst`,
+      `${SUPABASE_CLI} secrets set --remote=abcdefghijklmnopqrst --yes CONTACT_TO=$CONTACT_TO`,
+      `functions deploy ${EDGE_FUNCTIONS.join(' ')} --remote=abcdefghijklmnopqrst`,
       'wrangler deploy',
     ].map((text) => out.indexOf(text));
     expect(order.every((at) => at >= 0)).toBe(true);
@@ -139,7 +141,7 @@ describe('deploy plan', () => {
       PUBLIC_SUPABASE_KEY: PRODUCTION.PUBLIC_SUPABASE_KEY,
       SITE_URL: PRODUCTION.SITE_URL,
     });
-    expect(calls[1].argv).toContain(PRODUCTION.SUPABASE_DB_URL);
+    expect(calls[1].argv).toContain(`--remote=${PRODUCTION.SUPABASE_DB_URL}`);
     expect(calls[2].vault).toEqual({
       url: PRODUCTION.SUPABASE_DB_URL,
       secrets: {
