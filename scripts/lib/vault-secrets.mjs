@@ -3,11 +3,23 @@
 import pg from 'pg';
 
 /**
+ * The connection string with `sslmode` read as libpq reads it (`require`: encrypted, certificate not
+ * checked), as the Supabase CLI reads the same string; node-postgres otherwise treats `require` as
+ * `verify-full`.
+ * @param {string} connectionString
+ */
+export function withLibpqSslMode(connectionString) {
+  const url = new URL(connectionString);
+  if (url.searchParams.has('sslmode')) url.searchParams.set('uselibpqcompat', 'true');
+  return url.toString();
+}
+
+/**
  * @param {string} connectionString the database (Supabase: the session pooler connection string)
  * @param {Record<string, string>} secrets name → value
  */
 export async function upsertVaultSecrets(connectionString, secrets) {
-  const client = new pg.Client({ connectionString });
+  const client = new pg.Client({ connectionString: withLibpqSslMode(connectionString) });
   await client.connect();
   try {
     await client.query('begin');

@@ -98,6 +98,18 @@ describe('the deploy’s Vault step', () => {
     expect(await readSecrets()).toEqual(before);
   });
 
+  it('honours sslmode in the connection string: require insists on TLS, disable goes without', async () => {
+    // The embedded PostgreSQL has no TLS: `require` must refuse to fall back to plain text.
+    await expect(
+      upsertVaultSecrets(`${url}?sslmode=require`, { project_url: 'https://tls.example' }),
+    ).rejects.toThrow(/SSL/i);
+    await upsertVaultSecrets(`${url}?sslmode=disable`, { project_url: 'https://plain.example' });
+    expect(await readSecrets()).toContainEqual({
+      name: 'project_url',
+      decrypted_secret: 'https://plain.example',
+    });
+  });
+
   it('fails with PostgreSQL’s message where Vault is missing', async () => {
     await expect(upsertVaultSecrets(backend().urls.dbUrl, { project_url: 'x' })).rejects.toThrow(
       /vault/,
