@@ -30,6 +30,7 @@ const env = childEnv({
 
 const steps = [
   ['Unit tests', ['vitest', 'run']],
+  ['Workflow lint (actionlint)', ['npm', 'run', 'lint:workflows']],
   ['Type check', ['astro', 'check', '--minimumSeverity', 'warning']],
   ...(existsSync('tests/backend')
     ? [['Backend tests (database, function)', ['npm', 'run', 'test:backend']]]

@@ -1,0 +1,331 @@
+// `npm run deploy`: what it reads and what it does, in order. The variables are checked before
+// anything runs; `--dry-run` stops after printing the plan. Steps run through `runner`, so a test can
+// watch them without deploying anything.
+import { LOCAL_SUPABASE_KEY } from '../../src/lib/supabase-config.ts';
+
+/** The Supabase CLI, fetched by npx at deploy time (its npm package downloads a binary). */
+export const SUPABASE_CLI = 'supabase@3.1.0';
+
+/** The Edge Functions under supabase/functions/ that production runs. */
+export const EDGE_FUNCTIONS = ['send-contact-email', 'newsletter'];
+
+/** The Vault secrets the sweep of unmailed leads reads (`private.sweep_unmailed_contacts()`). */
+export const SWEEP_VAULT_SECRETS = ['project_url', 'publishable_key'];
+
+/**
+ * Every variable a deploy reads. `targets`: the deploys that require it (`production` on main, `preview`
+ * for a pull request); `secret`: kept out of printed commands; `check`: returns what is wrong with a
+ * set value, or nothing.
+ * @type {Array<{ name: string, purpose: string, targets: string[], secret?: boolean,
+ *   check?: (value: string) => string | undefined }>}
+ */
+export const VARIABLES = [
+  {
+    name: 'SITE_URL',
+    purpose: 'the public address of the site (canonical URLs, sitemap, newsletter links)',
+    targets: ['production', 'preview'],
+    check: (value) => (isHttpsUrl(value) ? undefined : 'must be an https:// URL'),
+  },
+  {
+    name: 'SUPABASE_PROJECT_REF',
+    purpose: 'the Supabase project reference (dashboard URL: /project/<ref>)',
+    targets: ['production', 'preview'],
+    check: (value) => (/^[a-z]{20}$/.test(value) ? undefined : 'must be 20 lower-case letters'),
+  },
+  {
+    name: 'PUBLIC_SUPABASE_URL',
+    purpose: 'the Supabase API URL, when not https://<ref>.supabase.co (custom domain)',
+    targets: [],
+    check: (value) => (isHttpsUrl(value) ? undefined : 'must be an https:// URL'),
+  },
+  {
+    name: 'PUBLIC_SUPABASE_KEY',
+    purpose: 'the project’s publishable key (built into the site; Vault secret of the sweep)',
+    targets: ['production', 'preview'],
+    check: (value) =>
+      value === LOCAL_SUPABASE_KEY
+        ? 'is the local demo key; use the project’s publishable key'
+        : undefined,
+  },
+  {
+    name: 'SUPABASE_ACCESS_TOKEN',
+    purpose: 'a Supabase personal access token (function secrets and deploys)',
+    targets: ['production'],
+    secret: true,
+    check: (value) => (value.startsWith('sbp_') ? undefined : 'must start with sbp_'),
+  },
+  {
+    name: 'SUPABASE_DB_URL',
+    purpose: 'the database connection string, session pooler (migrations, Vault secrets)',
+    targets: ['production'],
+    secret: true,
+    check: (value) =>
+      /^postgres(ql)?:\/\//.test(value) ? undefined : 'must start with postgresql://',
+  },
+  {
+    name: 'CONTACT_TO',
+    purpose: 'the inbox that receives the leads (function secret)',
+    targets: ['production'],
+  },
+  {
+    name: 'CONTACT_FROM',
+    purpose: 'the sender of the e-mails, on a domain verified at Resend (function secret)',
+    targets: ['production'],
+  },
+  {
+    name: 'RESEND_API_KEY',
+    purpose: 'the Resend API key that sends the e-mails (function secret)',
+    targets: ['production'],
+    secret: true,
+  },
+  {
+    name: 'NEWSLETTER_SECRET',
+    purpose: 'signs the newsletter links (function secret; default: the service role key)',
+    targets: [],
+    secret: true,
+  },
+  {
+    name: 'TURNSTILE_SECRET_KEY',
+    purpose: 'Cloudflare Turnstile secret (function secret; off when unset)',
+    targets: [],
+    secret: true,
+  },
+  {
+    name: 'CLOUDFLARE_API_TOKEN',
+    purpose: 'a Cloudflare API token allowed to edit Workers scripts (wrangler)',
+    targets: ['production', 'preview'],
+    secret: true,
+  },
+  {
+    name: 'CLOUDFLARE_ACCOUNT_ID',
+    purpose: 'the Cloudflare account id (wrangler)',
+    targets: ['production', 'preview'],
+  },
+];
+
+/** Function secrets set from the variables of the same name (optional ones only when set). */
+export const FUNCTION_SECRETS = [
+  'CONTACT_TO',
+  'CONTACT_FROM',
+  'RESEND_API_KEY',
+  'SITE_URL',
+  'NEWSLETTER_SECRET',
+  'TURNSTILE_SECRET_KEY',
+];
+
+/** Variables the build reads when set (README, "Visual editor", "Contact pipeline"). */
+export const OPTIONAL_BUILD_VARIABLES = [
+  'PUBLIC_BOOKING_URL',
+  'PUBLIC_TURNSTILE_SITE_KEY',
+  'CMS_GITHUB_REPO',
+  'CMS_GITHUB_BRANCH',
+  'CMS_AUTH_URL',
+];
+
+function isHttpsUrl(value) {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const value = (env, name) => env[name]?.trim() || '';
+
+/**
+ * Reads the command line: `--dry-run`, `--preview <name>` (a pull request's preview).
+ * @param {string[]} args
+ * @returns {{ dryRun: boolean, target: 'production' | 'preview', previewName?: string }}
+ * @throws Error naming an unknown argument or a bad preview name
+ */
+export function parseArgs(args) {
+  const options = { dryRun: false, target: /** @type {const} */ ('production') };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--dry-run') options.dryRun = true;
+    else if (arg === '--preview' || arg.startsWith('--preview=')) {
+      const name = arg === '--preview' ? args[++i] : arg.slice('--preview='.length);
+      if (!name || !/^[a-z][a-z0-9-]{0,39}$/.test(name)) {
+        throw new Error(
+          `--preview needs a name: a lower-case letter, then letters, digits or dashes (e.g. pr-12), got "${name ?? ''}".`,
+        );
+      }
+      Object.assign(options, { target: 'preview', previewName: name });
+    } else {
+      throw new Error(
+        `Unknown argument "${arg}". Usage: npm run deploy -- [--dry-run] [--preview <name>]`,
+      );
+    }
+  }
+  return options;
+}
+
+/**
+ * What is missing or wrong in the environment for a deploy, one English line per variable.
+ * @param {Record<string, string | undefined>} env
+ * @param {'production' | 'preview'} target
+ * @returns {string[]} empty when everything needed is set and valid
+ */
+export function checkVariables(env, target) {
+  const problems = [];
+  for (const variable of VARIABLES) {
+    const set = value(env, variable.name);
+    if (!set) {
+      if (variable.targets.includes(target)) {
+        problems.push(`${variable.name} is not set: ${variable.purpose}.`);
+      }
+      continue;
+    }
+    const wrong = variable.check?.(set);
+    if (wrong) problems.push(`${variable.name} ${wrong} (${variable.purpose}).`);
+  }
+  return problems;
+}
+
+/** The Supabase API URL: PUBLIC_SUPABASE_URL, else the project's own. */
+export function supabaseUrl(env) {
+  return (
+    value(env, 'PUBLIC_SUPABASE_URL') || `https://${value(env, 'SUPABASE_PROJECT_REF')}.supabase.co`
+  ).replace(/\/+$/, '');
+}
+
+/**
+ * The ordered steps of a deploy. Each has a title, the command as printed (secret values shown as
+ * `$NAME`) and `run(runner)`.
+ * @param {Record<string, string | undefined>} env
+ * @param {{ target: 'production' | 'preview', previewName?: string }} options
+ */
+export function deploySteps(env, { target, previewName }) {
+  const ref = value(env, 'SUPABASE_PROJECT_REF');
+  const supabase = ['npx', '--yes', SUPABASE_CLI];
+  const buildEnv = {
+    DEPLOY_ENV: 'production',
+    SITE_URL: value(env, 'SITE_URL'),
+    PUBLIC_SUPABASE_URL: supabaseUrl(env),
+    PUBLIC_SUPABASE_KEY: value(env, 'PUBLIC_SUPABASE_KEY'),
+  };
+  const build = {
+    title: `Build the site for ${buildEnv.SITE_URL} against ${buildEnv.PUBLIC_SUPABASE_URL}`,
+    shown: 'DEPLOY_ENV=production astro build',
+    run: (runner) => runner.exec(['astro', 'build'], buildEnv),
+  };
+  if (target === 'preview') {
+    return [
+      build,
+      {
+        title: `Upload the site as a new Worker version with the preview alias "${previewName}" (production untouched)`,
+        shown: `wrangler versions upload --preview-alias ${previewName}`,
+        run: (runner) =>
+          runner.exec(['wrangler', 'versions', 'upload', '--preview-alias', String(previewName)]),
+      },
+    ];
+  }
+  const secrets = FUNCTION_SECRETS.filter((name) => value(env, name));
+  return [
+    build,
+    {
+      title: 'Apply the database migrations (supabase/migrations/*.sql)',
+      shown: `npx ${SUPABASE_CLI} db push --remote=$SUPABASE_DB_URL --yes`,
+      run: (runner) =>
+        runner.exec([
+          ...supabase,
+          'db',
+          'push',
+          `--remote=${value(env, 'SUPABASE_DB_URL')}`,
+          '--yes',
+        ]),
+    },
+    {
+      title: `Create or update the sweep's Vault secrets (${SWEEP_VAULT_SECRETS.join(', ')})`,
+      shown: `upsert vault.secrets project_url=${buildEnv.PUBLIC_SUPABASE_URL} publishable_key=$PUBLIC_SUPABASE_KEY over $SUPABASE_DB_URL`,
+      run: (runner) =>
+        runner.upsertVaultSecrets(value(env, 'SUPABASE_DB_URL'), {
+          project_url: buildEnv.PUBLIC_SUPABASE_URL,
+          publishable_key: buildEnv.PUBLIC_SUPABASE_KEY,
+        }),
+    },
+    {
+      title: `Set the Edge Functions' secrets (${secrets.join(', ')})`,
+      shown: `npx ${SUPABASE_CLI} secrets set --remote=${ref} --yes ${secrets.map((name) => `${name}=$${name}`).join(' ')}`,
+      run: (runner) =>
+        runner.exec([
+          ...supabase,
+          'secrets',
+          'set',
+          `--remote=${ref}`,
+          '--yes',
+          ...secrets.map((name) => `${name}=${value(env, name)}`),
+        ]),
+    },
+    {
+      title: `Deploy the Edge Functions (${EDGE_FUNCTIONS.join(', ')}; verify_jwt from supabase/config.toml)`,
+      shown: `npx ${SUPABASE_CLI} functions deploy ${EDGE_FUNCTIONS.join(' ')} --remote=${ref} --use-api --yes`,
+      run: (runner) =>
+        runner.exec([
+          ...supabase,
+          'functions',
+          'deploy',
+          ...EDGE_FUNCTIONS,
+          `--remote=${ref}`,
+          '--use-api',
+          '--yes',
+        ]),
+    },
+    {
+      title: 'Deploy the static site (dist/) to Cloudflare Workers (wrangler.jsonc)',
+      shown: 'wrangler deploy',
+      run: (runner) => runner.exec(['wrangler', 'deploy']),
+    },
+  ];
+}
+
+/**
+ * The whole command: checks the variables, prints the plan, runs the steps in order (unless dry run).
+ * @param {{ args: string[], env: Record<string, string | undefined>,
+ *   runner: { exec: (argv: string[], env?: Record<string, string>) => Promise<void>,
+ *     upsertVaultSecrets: (url: string, secrets: Record<string, string>) => Promise<void> },
+ *   out?: (line: string) => void, err?: (line: string) => void }} options
+ * @returns {Promise<number>} the exit code
+ */
+export async function deploy({ args, env, runner, out = console.log, err = console.error }) {
+  let options;
+  try {
+    options = parseArgs(args);
+  } catch (error) {
+    err(`✗ ${error.message}`);
+    return 2;
+  }
+  const what = options.target === 'preview' ? `preview "${options.previewName}"` : 'production';
+  const problems = checkVariables(env, options.target);
+  if (problems.length) {
+    err(`✗ Cannot deploy ${what}: ${problems.length} variable(s) missing or wrong.`);
+    for (const problem of problems) err(`  - ${problem}`);
+    err('See README, "Deploying", for where each one comes from.');
+    return 1;
+  }
+  const steps = deploySteps(env, options);
+  out(
+    `${options.dryRun ? 'Dry run: would deploy' : 'Deploying'} ${what} in ${steps.length} steps:`,
+  );
+  steps.forEach((step, i) => out(`  ${i + 1}. ${step.title}\n       $ ${step.shown}`));
+  const extras = OPTIONAL_BUILD_VARIABLES.filter((name) => value(env, name));
+  if (extras.length) out(`  The build also reads: ${extras.join(', ')}.`);
+  if (options.dryRun) {
+    out('Every required variable is set. Nothing was built or deployed (dry run).');
+    return 0;
+  }
+  for (const [i, step] of steps.entries()) {
+    out(`\n━━ ${i + 1}/${steps.length} ${step.title}`);
+    try {
+      await step.run(runner);
+    } catch (error) {
+      err(`\n✗ Step ${i + 1} failed: ${step.title}\n  ${error.message}`);
+      const done =
+        i === 0 ? 'Nothing was changed' : i === 1 ? 'Step 1 is done' : `Steps 1–${i} are done`;
+      err(`  ${done}; fix the cause and run the deploy again (every step can be repeated).`);
+      return 1;
+    }
+  }
+  out(`\n✓ Deployed ${what}.`);
+  return 0;
+}

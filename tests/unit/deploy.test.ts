@@ -1,0 +1,199 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  EDGE_FUNCTIONS,
+  FUNCTION_SECRETS,
+  SUPABASE_CLI,
+  VARIABLES,
+  deploy,
+} from '../../scripts/lib/deploy.mjs';
+
+/** A complete production environment (fake values of the right shape). */
+const PRODUCTION = {
+  SITE_URL: 'https://www.agence-exemple.fr',
+  SUPABASE_PROJECT_REF: 'abcdefghijklmnopqrst',
+  PUBLIC_SUPABASE_KEY: 'sb_publishable_test_only',
+  SUPABASE_ACCESS_TOKEN: 'sbp_test_only',
+  SUPABASE_DB_URL:
+    'postgresql://postgres.abcdefghijklmnopqrst:pw-test-only@pooler.example:5432/postgres',
+  CONTACT_TO: 'contact@agence-exemple.fr',
+  CONTACT_FROM: 'Site web <no-reply@agence-exemple.fr>',
+  RESEND_API_KEY: 're_test_only',
+  CLOUDFLARE_API_TOKEN: 'cf-token-test-only',
+  CLOUDFLARE_ACCOUNT_ID: '0123456789abcdef',
+};
+
+/** A runner that records what would have run; `failAt` makes that call throw. */
+function recordingRunner(failAt?: number) {
+  const calls: Array<{ argv?: string[]; env?: Record<string, string>; vault?: unknown }> = [];
+  const record = async (call: (typeof calls)[number]) => {
+    calls.push(call);
+    if (calls.length === failAt) throw new Error('simulated failure');
+  };
+  return {
+    calls,
+    exec: (argv: string[], env?: Record<string, string>) => record({ argv, env }),
+    upsertVaultSecrets: (url: string, secrets: Record<string, string>) =>
+      record({ vault: { url, secrets } }),
+  };
+}
+
+async function run(args: string[], env: Record<string, string | undefined>, failAt?: number) {
+  const runner = recordingRunner(failAt);
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await deploy({
+    args,
+    env,
+    runner,
+    out: (line: string) => out.push(line),
+    err: (line: string) => err.push(line),
+  });
+  return { code, calls: runner.calls, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('npm run deploy -- --dry-run (the command itself)', () => {
+  const cli = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ['scripts/deploy.mjs', '--dry-run'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, ...env },
+    });
+
+  it('refuses a missing variable by name, exits non-zero and names no variable that is set', () => {
+    const { RESEND_API_KEY: _, ...withoutResend } = PRODUCTION;
+    const result = cli(withoutResend);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('RESEND_API_KEY is not set');
+    expect(result.stderr).not.toContain('CONTACT_TO');
+    expect(result.stdout).not.toContain('Dry run');
+  });
+
+  it('with every variable set, prints the plan and exits 0', () => {
+    const result = cli(PRODUCTION);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('Dry run: would deploy production in 6 steps');
+    expect(result.stdout).toContain('Nothing was built or deployed');
+  });
+});
+
+describe('deploy plan', () => {
+  it('names every missing required variable, one line each, and runs nothing', async () => {
+    const { code, calls, err } = await run(['--dry-run'], {});
+    expect(code).toBe(1);
+    expect(calls).toEqual([]);
+    const required = VARIABLES.filter((v) => v.targets.includes('production'));
+    expect(required.length).toBeGreaterThan(5);
+    for (const { name } of required) expect(err).toContain(`- ${name} is not set: `);
+    expect(err).not.toContain('NEWSLETTER_SECRET'); // optional
+  });
+
+  it('refuses values of the wrong shape with what is wrong', async () => {
+    const { code, err } = await run(['--dry-run'], {
+      ...PRODUCTION,
+      SITE_URL: 'http://www.agence-exemple.fr',
+      SUPABASE_PROJECT_REF: 'ABC',
+      PUBLIC_SUPABASE_KEY: 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH',
+      SUPABASE_ACCESS_TOKEN: 'eyJhbGciOi',
+    });
+    expect(code).toBe(1);
+    expect(err).toContain('SITE_URL must be an https:// URL');
+    expect(err).toContain('SUPABASE_PROJECT_REF must be 20 lower-case letters');
+    expect(err).toContain('PUBLIC_SUPABASE_KEY is the local demo key');
+    expect(err).toContain('SUPABASE_ACCESS_TOKEN must start with sbp_');
+  });
+
+  it('dry run with all set prints each step in order, no secret value, and runs nothing', async () => {
+    const { code, calls, out } = await run(['--dry-run'], PRODUCTION);
+    expect(code).toBe(0);
+    expect(calls).toEqual([]);
+    const order = [
+      'astro build',
+      `${SUPABASE_CLI} db push --remote=$SUPABASE_DB_URL`,
+      'upsert vault.secrets project_url=https://abcdefghijklmnopqrst.supabase.co',
+      `${SUPABASE_CLI} secrets set --remote=abcdefghijklmnopqrst --yes CONTACT_TO=$CONTACT_TO`,
+      `functions deploy ${EDGE_FUNCTIONS.join(' ')} --remote=abcdefghijklmnopqrst`,
+      'wrangler deploy',
+    ].map((text) => out.indexOf(text));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    for (const secret of VARIABLES.filter((v) => v.secret)) {
+      const value = PRODUCTION[secret.name as keyof typeof PRODUCTION];
+      if (value) expect(out).not.toContain(value);
+    }
+  });
+
+  it('a real run runs the steps in order with the values, and the vault gets both secrets', async () => {
+    const { code, calls } = await run([], PRODUCTION);
+    expect(code).toBe(0);
+    expect(calls.map((c) => (c.argv ? c.argv.slice(0, 5).join(' ') : 'vault'))).toEqual([
+      'astro build',
+      `npx --yes ${SUPABASE_CLI} db push`,
+      'vault',
+      `npx --yes ${SUPABASE_CLI} secrets set`,
+      `npx --yes ${SUPABASE_CLI} functions deploy`,
+      'wrangler deploy',
+    ]);
+    expect(calls[0].env).toMatchObject({
+      DEPLOY_ENV: 'production',
+      PUBLIC_SUPABASE_URL: 'https://abcdefghijklmnopqrst.supabase.co',
+      PUBLIC_SUPABASE_KEY: PRODUCTION.PUBLIC_SUPABASE_KEY,
+      SITE_URL: PRODUCTION.SITE_URL,
+    });
+    expect(calls[1].argv).toContain(`--remote=${PRODUCTION.SUPABASE_DB_URL}`);
+    expect(calls[2].vault).toEqual({
+      url: PRODUCTION.SUPABASE_DB_URL,
+      secrets: {
+        project_url: 'https://abcdefghijklmnopqrst.supabase.co',
+        publishable_key: PRODUCTION.PUBLIC_SUPABASE_KEY,
+      },
+    });
+    expect(calls[3].argv).toContain(`CONTACT_FROM=${PRODUCTION.CONTACT_FROM}`);
+    expect(calls[3].argv).toContain(`SITE_URL=${PRODUCTION.SITE_URL}`);
+    expect(calls[3].argv?.some((arg) => arg.startsWith('TURNSTILE_SECRET_KEY'))).toBe(false);
+  });
+
+  it('stops at the first failing step and says which one', async () => {
+    const { code, calls, err } = await run([], PRODUCTION, 2);
+    expect(code).toBe(1);
+    expect(calls).toHaveLength(2);
+    expect(err).toContain('Step 2 failed: Apply the database migrations');
+    expect(err).toContain('simulated failure');
+    expect(err).toContain('Step 1 is done');
+  });
+
+  it('a pull-request preview builds and uploads a preview only, with fewer variables', async () => {
+    const {
+      SUPABASE_DB_URL: _d,
+      RESEND_API_KEY: _r,
+      SUPABASE_ACCESS_TOKEN: _t,
+      ...previewEnv
+    } = PRODUCTION;
+    const { code, calls } = await run(['--preview', 'pr-12'], previewEnv);
+    expect(code).toBe(0);
+    expect(calls.map((c) => c.argv?.join(' '))).toEqual([
+      'astro build',
+      'wrangler versions upload --preview-alias pr-12',
+    ]);
+  });
+
+  it('refuses an unknown argument and a bad preview name', async () => {
+    expect((await run(['--dryrun'], PRODUCTION)).err).toContain('Unknown argument "--dryrun"');
+    const bad = await run(['--preview', 'PR 12'], PRODUCTION);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--preview needs a name');
+  });
+
+  it('sets every secret the functions document in supabase/functions/.env.example (but SMTP_URL, local only)', () => {
+    const documented = [
+      ...readFileSync('supabase/functions/.env.example', 'utf8').matchAll(
+        /^#?\s*([A-Z][A-Z0-9_]+)=/gm,
+      ),
+    ].map((m) => m[1]);
+    expect(documented).toContain('RESEND_API_KEY');
+    expect(documented.filter((name) => name !== 'SMTP_URL').sort()).toEqual(
+      [...FUNCTION_SECRETS].sort(),
+    );
+  });
+});
