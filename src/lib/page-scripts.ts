@@ -1,3 +1,4 @@
+import { CAMPAIGN_FIELDS, CAMPAIGN_STORAGE_KEY } from './lead-source';
 import { NAV_SCROLL_THRESHOLD } from './navbar';
 
 /** Fraction of an element that must be visible before it is revealed. */
@@ -64,12 +65,32 @@ export function closeMenuOnLeave(menu: HTMLElement | null): void {
   });
 }
 
-/** The inline script of every page: navigation bar state, scroll reveal, menu completion. */
+/**
+ * Keeps the campaign fields of the visit (`names`, e.g. utm_source) in sessionStorage under `key`
+ * when the page's address has any, replacing an earlier campaign, so that the contact form sends
+ * them from any later page of the session (src/lib/lead-source.ts). No cookie.
+ */
+export function keepCampaign(key: string, names: readonly string[]): void {
+  const query = new URLSearchParams(location.search);
+  const found = names.filter((name) => query.get(name));
+  try {
+    if (found.length)
+      sessionStorage.setItem(
+        key,
+        JSON.stringify(Object.fromEntries(found.map((name) => [name, query.get(name)]))),
+      );
+  } catch {
+    // storage blocked by the browser's settings: the lead is sent without its campaign
+  }
+}
+
+/** The inline script of every page: navigation bar state, scroll reveal, menu completion, campaign. */
 export function inlinePageScript(): string {
   return [
     `(${watchNavScroll})(document.documentElement,${NAV_SCROLL_THRESHOLD})`,
     `(${revealOnScroll})(document.documentElement,${REVEAL_THRESHOLD})`,
     `(${closeMenuOnLeave})(document.getElementById("menu-mobile"))`,
+    `(${keepCampaign})(${JSON.stringify(CAMPAIGN_STORAGE_KEY)},${JSON.stringify(CAMPAIGN_FIELDS)})`,
   ].join(';\n');
 }
 
