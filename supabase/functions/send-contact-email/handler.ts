@@ -46,7 +46,8 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
   const logError = deps.logError ?? console.error;
 
   /** The mailer and addresses, or the 500 answer when mail is not configured. */
-  const mailSettings = () => {
+  const mailSettings = ():
+    { response: Response } | { mailer: Mailer; from: string; to: string } => {
     const to = deps.env.CONTACT_TO;
     const from = deps.env.CONTACT_FROM;
     if (!deps.mailer || !to || !from) {
