@@ -1,21 +1,21 @@
 /**
  * Where a lead came from, sent with the contact row: the page the form is sent from and the campaign
- * fields the visitor arrived with (`?utm_source=…`). The inline script of every page keeps those in
- * sessionStorage for the browser session, no cookie (`keepCampaign` in src/lib/page-scripts.ts), so
- * they survive a visit across pages. A value that breaks the shared rules
+ * fields the visitor arrived with (`?utm_source=…`). The inline script of every page keeps such an
+ * address's query in sessionStorage for the browser session, no cookie (`keepCampaign` in
+ * src/lib/page-scripts.ts), so the campaign survives a visit across pages. A value that breaks the shared rules
  * (supabase/functions/_shared/validation.ts, mirrored by the database) is left out: a tag never
  * costs a lead.
  */
 import { checkLeadSource, type LeadSource } from '../../supabase/functions/_shared/validation';
 
-/** The campaign fields kept for the session, in the address's own names. */
+/** The campaign fields sent with a lead (every page keeps an address's query that has `utm_…`). */
 export const CAMPAIGN_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
 
-/** The sessionStorage key holding the campaign fields of the visit (a JSON object). */
+/** The sessionStorage key holding the query string of the visit's campaign (e.g. `?utm_source=…`). */
 export const CAMPAIGN_STORAGE_KEY = 'lead-source';
 
 /**
- * The lead source of a submission from `pathname`, with the campaign fields kept in `storage`.
+ * The lead source of a submission from `pathname`, with the campaign kept in `storage`.
  * @param pathname the path of the page the form is sent from (location.pathname)
  * @param storage sessionStorage, or null where it is unavailable
  */
@@ -25,17 +25,10 @@ export function readLeadSource(
 ): LeadSource {
   const source: LeadSource = {};
   if (checkLeadSource('page', pathname) === null) source.page = pathname;
-  let kept: unknown = null;
-  try {
-    kept = JSON.parse(storage?.getItem(CAMPAIGN_STORAGE_KEY) ?? 'null');
-  } catch {
-    kept = null; // not ours, or damaged: no campaign
-  }
-  if (typeof kept !== 'object' || kept === null) return source;
+  const campaign = new URLSearchParams(storage?.getItem(CAMPAIGN_STORAGE_KEY) ?? '');
   for (const field of CAMPAIGN_FIELDS) {
-    const value = (kept as Record<string, unknown>)[field];
-    if (typeof value === 'string' && value !== '' && checkLeadSource(field, value) === null)
-      source[field] = value;
+    const value = campaign.get(field);
+    if (value && checkLeadSource(field, value) === null) source[field] = value;
   }
   return source;
 }

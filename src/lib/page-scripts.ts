@@ -1,4 +1,4 @@
-import { CAMPAIGN_FIELDS, CAMPAIGN_STORAGE_KEY } from './lead-source';
+import { CAMPAIGN_STORAGE_KEY } from './lead-source';
 import { NAV_SCROLL_THRESHOLD } from './navbar';
 
 /** Fraction of an element that must be visible before it is revealed. */
@@ -66,19 +66,13 @@ export function closeMenuOnLeave(menu: HTMLElement | null): void {
 }
 
 /**
- * Keeps the campaign fields of the visit (`names`, e.g. utm_source) in sessionStorage under `key`
- * when the page's address has any, replacing an earlier campaign, so that the contact form sends
- * them from any later page of the session (src/lib/lead-source.ts). No cookie.
+ * Keeps the query string of the page's address in sessionStorage under `key` when it has a campaign
+ * field (`utm_…`), replacing an earlier one, so that the contact form sends the campaign from any
+ * later page of the session (src/lib/lead-source.ts reads it). No cookie.
  */
-export function keepCampaign(key: string, names: readonly string[]): void {
-  const query = new URLSearchParams(location.search);
-  const found = names.filter((name) => query.get(name));
+export function keepCampaign(key: string): void {
   try {
-    if (found.length)
-      sessionStorage.setItem(
-        key,
-        JSON.stringify(Object.fromEntries(found.map((name) => [name, query.get(name)]))),
-      );
+    if (/[?&]utm_/.test(location.search)) sessionStorage.setItem(key, location.search);
   } catch {
     // storage blocked by the browser's settings: the lead is sent without its campaign
   }
@@ -90,7 +84,7 @@ export function inlinePageScript(): string {
     `(${watchNavScroll})(document.documentElement,${NAV_SCROLL_THRESHOLD})`,
     `(${revealOnScroll})(document.documentElement,${REVEAL_THRESHOLD})`,
     `(${closeMenuOnLeave})(document.getElementById("menu-mobile"))`,
-    `(${keepCampaign})(${JSON.stringify(CAMPAIGN_STORAGE_KEY)},${JSON.stringify(CAMPAIGN_FIELDS)})`,
+    `(${keepCampaign})(${JSON.stringify(CAMPAIGN_STORAGE_KEY)})`,
   ].join(';\n');
 }
 

@@ -7,8 +7,6 @@ import { inlinePageScript, keepCampaign } from '../../src/lib/page-scripts';
 import { submitContact } from '../../src/lib/contact';
 import type { FormsClient } from '../../src/lib/supabase-config';
 
-const FIELDS = ['utm_source', 'utm_medium', 'utm_campaign'];
-
 afterEach(() => {
   sessionStorage.clear();
   history.replaceState(null, '', '/');
@@ -17,9 +15,9 @@ afterEach(() => {
 describe('campaign kept across pages', () => {
   it('keeps the campaign of the landing page for a later page without one, in sessionStorage', () => {
     history.replaceState(null, '', '/blog/seo?utm_source=newsletter&utm_campaign=rentr%C3%A9e&x=1');
-    keepCampaign(CAMPAIGN_STORAGE_KEY, FIELDS);
+    keepCampaign(CAMPAIGN_STORAGE_KEY);
     history.replaceState(null, '', '/contact');
-    keepCampaign(CAMPAIGN_STORAGE_KEY, FIELDS);
+    keepCampaign(CAMPAIGN_STORAGE_KEY);
     expect(currentLeadSource()).toEqual({
       page: '/contact',
       utm_source: 'newsletter',
@@ -30,18 +28,24 @@ describe('campaign kept across pages', () => {
 
   it('replaces an earlier campaign by a new one, whole', () => {
     history.replaceState(null, '', '/?utm_source=google&utm_medium=cpc');
-    keepCampaign(CAMPAIGN_STORAGE_KEY, FIELDS);
+    keepCampaign(CAMPAIGN_STORAGE_KEY);
     history.replaceState(null, '', '/tarifs?utm_source=linkedin');
-    keepCampaign(CAMPAIGN_STORAGE_KEY, FIELDS);
+    keepCampaign(CAMPAIGN_STORAGE_KEY);
     expect(currentLeadSource()).toEqual({ page: '/tarifs', utm_source: 'linkedin' });
   });
 
   it('is part of every page’s inline script', () => {
     history.replaceState(null, '', '/faq?utm_medium=email');
     new Function(inlinePageScript())();
-    expect(JSON.parse(sessionStorage.getItem(CAMPAIGN_STORAGE_KEY)!)).toEqual({
-      utm_medium: 'email',
-    });
+    expect(sessionStorage.getItem(CAMPAIGN_STORAGE_KEY)).toBe('?utm_medium=email');
+    history.replaceState(null, '', '/contact');
+    expect(currentLeadSource()).toEqual({ page: '/contact', utm_medium: 'email' });
+  });
+
+  it('keeps nothing from an address without a campaign field', () => {
+    history.replaceState(null, '', '/contact?service=automatisation-ia');
+    keepCampaign(CAMPAIGN_STORAGE_KEY);
+    expect(sessionStorage.getItem(CAMPAIGN_STORAGE_KEY)).toBeNull();
   });
 });
 
@@ -49,20 +53,16 @@ describe('readLeadSource', () => {
   const storage = (value: string | null) => ({ getItem: () => value });
 
   it('leaves out a campaign value that breaks the shared rules, keeping the others', () => {
-    const kept = JSON.stringify({
-      utm_source: 'a'.repeat(101),
-      utm_medium: 'x\r\nBcc: y',
-      utm_campaign: 'ok',
-    });
+    const kept = `?utm_source=${'a'.repeat(101)}&utm_medium=x%0D%0ABcc%3A+y&utm_campaign=ok`;
     expect(readLeadSource('/contact', storage(kept))).toEqual({
       page: '/contact',
       utm_campaign: 'ok',
     });
   });
 
-  it('sends no campaign when the stored value is damaged or storage is unavailable', () => {
-    expect(readLeadSource('/contact', storage('{not json'))).toEqual({ page: '/contact' });
-    expect(readLeadSource('/contact', storage('"text"'))).toEqual({ page: '/contact' });
+  it('sends no campaign when nothing is kept, the value is not ours, or storage is unavailable', () => {
+    expect(readLeadSource('/contact', storage(null))).toEqual({ page: '/contact' });
+    expect(readLeadSource('/contact', storage('{"utm_source":"x"}'))).toEqual({ page: '/contact' });
     expect(readLeadSource('/contact', null)).toEqual({ page: '/contact' });
   });
 
@@ -74,7 +74,7 @@ describe('readLeadSource', () => {
 describe('the contact row carries the lead source', () => {
   it('inserts this tab’s page and campaign with the row; the function call stays id and fields', async () => {
     history.replaceState(null, '', '/offres/site-vitrine?utm_source=salon&utm_campaign=2026');
-    keepCampaign(CAMPAIGN_STORAGE_KEY, FIELDS);
+    keepCampaign(CAMPAIGN_STORAGE_KEY);
     history.replaceState(null, '', '/contact');
     const calls: { kind: string; payload: Record<string, unknown> }[] = [];
     const client = {
