@@ -92,8 +92,7 @@ async function route(req, res, deps) {
     if (req.method === 'OPTIONS') return preflight(req, res);
     try {
       const { role, claims } = await resolveRole(req, url);
-      // Like Supabase's edge, the request headers PostgREST exposes to SQL carry the client address.
-      req.headers['x-forwarded-for'] = clientAddress(req);
+      Object.assign(req.headers, edgeHeaders(req));
       await handleRest({
         req,
         res,
@@ -120,6 +119,22 @@ async function route(req, res, deps) {
  */
 function clientAddress(req) {
   return (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+}
+
+/**
+ * The client headers as Supabase's hosted edge (Cloudflare) hands them on: `X-Forwarded-For` keeps
+ * whatever the client sent, with the socket address appended, so its first entry can be anything the
+ * client chose; `CF-Connecting-IP` is the socket address, whatever the client sent under that name.
+ * @param {http.IncomingMessage} req
+ * @returns {{ 'x-forwarded-for': string, 'cf-connecting-ip': string }}
+ */
+export function edgeHeaders(req) {
+  const address = clientAddress(req);
+  const sent = headerValue(req, 'x-forwarded-for')?.trim();
+  return {
+    'x-forwarded-for': sent ? `${sent}, ${address}` : address,
+    'cf-connecting-ip': address,
+  };
 }
 
 /** CORS preflight answered by the gateway (contract §1.7). */
@@ -167,6 +182,7 @@ async function proxyFunction(req, res, url, name, subPath, deps) {
   }
   const headers = {
     ...req.headers,
+    ...edgeHeaders(req),
     host: `127.0.0.1:${target.port}`,
     'x-forwarded-host': req.headers.host ?? '',
     'x-forwarded-proto': 'http',

@@ -24,29 +24,43 @@ function networkEnv() {
 }
 
 /**
- * The contact sweep, as in production (supabase/migrations/…_contact_pipeline.sql): the rows
- * private.contacts_due_for_mail() returns are handed to send-contact-email by id, which mails each
- * once. One run at a time.
+ * The contact sweep, as in production (supabase/migrations/…_contact_pipeline.sql, then
+ * …_mail_ceiling_and_digests.sql): the rows private.contacts_due_for_mail() returns are handed to
+ * send-contact-email by id, which mails each once, then each digest private.digests_due() names
+ * (`{ digest: kind }`). One run at a time.
  * @param {{ adminPool: import('pg').Pool, functionsUrl: string, log: (msg: string) => void }} deps
  */
 function createSweep({ adminPool, functionsUrl, log }) {
-  let running = Promise.resolve({ due: 0, mailed: 0 });
+  let running = Promise.resolve({ due: 0, mailed: 0, digests: [] });
+  const call = async (body) => {
+    const res = await fetch(`${functionsUrl}/send-contact-email`, {
+      method: 'POST',
+      headers: { apikey: config.PUBLISHABLE_KEY, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) {
+      log(
+        `sweep: send-contact-email answered ${res.status} for ${JSON.stringify(body)}: ${await res.text()}`,
+      );
+      return null;
+    }
+    return res.json();
+  };
   const run = async (olderThan) => {
     const { rows } = await adminPool.query(
       'select due as id from private.contacts_due_for_mail($1::interval) as due',
       [olderThan],
     );
     let mailed = 0;
-    for (const { id } of rows) {
-      const res = await fetch(`${functionsUrl}/send-contact-email`, {
-        method: 'POST',
-        headers: { apikey: config.PUBLISHABLE_KEY, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ id }),
-      });
-      if (res.ok) mailed += 1;
-      else log(`sweep: send-contact-email answered ${res.status} for ${id}: ${await res.text()}`);
+    for (const { id } of rows) if (await call({ id })) mailed += 1;
+    const due = await adminPool.query('select kind from private.digests_due() as kind');
+    /** @type {Array<{ kind: string, digest: string | null, contacts: number }>} */
+    const digests = [];
+    for (const { kind } of due.rows) {
+      const answer = await call({ digest: kind });
+      if (answer) digests.push({ kind, digest: answer.digest, contacts: answer.contacts });
     }
-    return { due: rows.length, mailed };
+    return { due: rows.length, mailed, digests };
   };
   return ({ olderThan = '2 minutes' } = {}) => {
     running = running.catch(() => {}).then(() => run(olderThan));
@@ -64,7 +78,7 @@ function createSweep({ adminPool, functionsUrl, log }) {
  * @property {string[]} functions               names of the functions served
  * @property {{ start: () => Promise<void>, stop: () => Promise<void>, isRunning: () => boolean }} mail     SMTP catcher + inbox
  * @property {{ start: () => Promise<void>, stop: () => Promise<void>, isRunning: () => boolean }} gateway  API on ports.api
- * @property {(options?: { olderThan?: string }) => Promise<{ due: number, mailed: number }>} sweep  runs the contact sweep now
+ * @property {(options?: { olderThan?: string }) => Promise<{ due: number, mailed: number, digests: Array<{ kind: string, digest: string | null, contacts: number }> }>} sweep  runs the contact sweep now
  * @property {() => Promise<void>} stop          stops everything (idempotent)
  */
 

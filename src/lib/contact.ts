@@ -5,6 +5,7 @@
  * the constants reach the island as props.
  */
 import type { FormsClient } from './supabase-config';
+import { currentLeadSource } from './lead-source';
 
 // The fields, services, limits and rules are the Edge Function's own validation module, mirrored by
 // the database checks (tests/backend runs one corpus through all three): one definition everywhere.
@@ -14,6 +15,7 @@ import {
   SERVICES,
   validateContact,
   type FieldRule,
+  type LeadSource,
   type Service,
 } from '../../supabase/functions/_shared/validation';
 
@@ -101,6 +103,8 @@ export interface SubmitExtras {
   captchaToken?: string;
   /** Whether the browser says it is online (navigator.onLine). */
   online?: () => boolean;
+  /** Page and campaign fields sent with the row (default: this tab's, src/lib/lead-source.ts). */
+  leadSource?: LeadSource;
 }
 
 /** The browser's check of the fields, the same rules as the function and the database. */
@@ -149,6 +153,7 @@ export async function submitContact(
     ...payload,
     site_web: extras.honeypot ?? '',
     fill_ms: draft.startedAt > 0 ? Math.max(0, Math.round(now - draft.startedAt)) : null,
+    ...(extras.leadSource ?? currentLeadSource()),
   };
   if (extras.captchaToken) row.captcha_token = extras.captchaToken;
   try {

@@ -1,3 +1,4 @@
+import { CAMPAIGN_STORAGE_KEY } from './lead-source';
 import { NAV_SCROLL_THRESHOLD } from './navbar';
 
 /** Fraction of an element that must be visible before it is revealed. */
@@ -64,12 +65,26 @@ export function closeMenuOnLeave(menu: HTMLElement | null): void {
   });
 }
 
-/** The inline script of every page: navigation bar state, scroll reveal, menu completion. */
+/**
+ * Keeps the query string of the page's address in sessionStorage under `key` when it has a campaign
+ * field (`utm_…`), replacing an earlier one, so that the contact form sends the campaign from any
+ * later page of the session (src/lib/lead-source.ts reads it). No cookie.
+ */
+export function keepCampaign(key: string): void {
+  try {
+    if (/[?&]utm_/.test(location.search)) sessionStorage.setItem(key, location.search);
+  } catch {
+    // storage blocked by the browser's settings: the lead is sent without its campaign
+  }
+}
+
+/** The inline script of every page: navigation bar state, scroll reveal, menu completion, campaign. */
 export function inlinePageScript(): string {
   return [
     `(${watchNavScroll})(document.documentElement,${NAV_SCROLL_THRESHOLD})`,
     `(${revealOnScroll})(document.documentElement,${REVEAL_THRESHOLD})`,
     `(${closeMenuOnLeave})(document.getElementById("menu-mobile"))`,
+    `(${keepCampaign})(${JSON.stringify(CAMPAIGN_STORAGE_KEY)})`,
   ].join(';\n');
 }
 

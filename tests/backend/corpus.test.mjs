@@ -2,7 +2,10 @@
 // bundles), the real Edge Function (Deno, via the gateway) and the real database (insert as anon
 // through the gateway). All three must give the same verdict for every case.
 import { describe, expect, it } from 'vitest';
-import { validateContact } from '../../supabase/functions/_shared/validation.ts';
+import {
+  validateContact,
+  validateLeadSource,
+} from '../../supabase/functions/_shared/validation.ts';
 import { backend, storedContact, validContact } from './support.mjs';
 
 const long = (n, c = 'a') => c.repeat(n);
@@ -69,6 +72,27 @@ export const CORPUS = [
   ['a 5001-character message', { message: long(5001) }, false],
   ['a number as the message', { message: 42 }, true],
   ['an array as the message', { message: ['Bonjour'] }, true],
+  // Where the lead came from (optional; the browser drops what breaks these rules before sending).
+  [
+    'a page and campaign fields',
+    { page: '/blog/seo', utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'été 2026' },
+    true,
+  ],
+  ['the home page', { page: '/' }, true],
+  ['a page with a query-like path', { page: '/contact%20nous?x=1' }, true],
+  ['a 300-character page', { page: `/${long(299)}` }, true],
+  ['a 301-character page', { page: `/${long(300)}` }, false],
+  ['a full URL as the page', { page: 'https://evil.example/' }, false],
+  ['a protocol-relative page', { page: '//evil.example' }, false],
+  ['a space in the page', { page: '/a b' }, false],
+  ['a non-ASCII page', { page: '/é' }, false],
+  ['CRLF in the page', { page: '/a\r\nBcc: x' }, false],
+  ['a 100-character campaign', { utm_campaign: long(100, 'é') }, true],
+  ['a 101-character campaign', { utm_campaign: long(101) }, false],
+  ['CRLF in the source', { utm_source: 'news\r\nBcc: x' }, false],
+  ['a bidi override in the medium', { utm_medium: '\u202eliam' }, false],
+  ['a zero-width space in the campaign', { utm_campaign: 'a\u200bb' }, false],
+  ['a number as the source', { utm_source: 42 }, true],
 ];
 
 /** The request of a corpus case (a fresh id and address each time). */
@@ -86,7 +110,7 @@ describe('one validation, three layers', () => {
     async (_label, change, expected) => {
       const { fill_ms, ...six } = requestOf(change);
 
-      const browser = validateContact(six).ok;
+      const browser = validateContact(six).ok && validateLeadSource(six).ok;
 
       // The function: the id names no row, so a valid body gets 404 and an invalid one 422 (no mail).
       const fn = await fetch(`${backend().urls.functionsUrl}/send-contact-email`, {

@@ -12,9 +12,42 @@ const LABELS: [keyof ContactRequest, string][] = [
   ['message', 'Message'],
 ];
 
+/** Where the lead came from, as labelled lines; only what is known. */
+const SOURCE_LABELS: [keyof StoredContact, string][] = [
+  ['page', 'Page'],
+  ['utm_source', 'Source (utm_source)'],
+  ['utm_medium', 'Support (utm_medium)'],
+  ['utm_campaign', 'Campagne (utm_campaign)'],
+];
+
 /** Collapses line breaks so a header value stays on one line. */
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.replace(/[\r\n\t]+/g, ' ').trim();
+}
+
+/** The labelled values of a contact: the six fields, then the known lead-source fields. */
+export function contactLines(contact: StoredContact): [string, string][] {
+  return [
+    ...LABELS.map(([key, label]): [string, string] => [
+      label,
+      String(contact[key] ?? 'non renseigné'),
+    ]),
+    ...SOURCE_LABELS.filter(([key]) => contact[key]).map(([key, label]): [string, string] => [
+      label,
+      String(contact[key]),
+    ]),
+  ];
+}
+
+/** The HTML table rows of labelled values, every value escaped. */
+export function htmlRows(lines: [string, string][]): string {
+  return lines
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th>` +
+        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('\n');
 }
 
 /**
@@ -25,18 +58,13 @@ export function buildContactEmail(
   contact: StoredContact,
   addresses: { from: string; to: string },
 ): MailMessage {
-  const value = (key: keyof ContactRequest) => contact[key] ?? 'non renseigné';
-  const rows = LABELS.map(
-    ([key, label]) =>
-      `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th>` +
-      `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(String(value(key)))}</td></tr>`,
-  ).join('\n');
+  const lines = contactLines(contact);
   const html =
     `<!doctype html><html lang="fr"><body style="font-family:sans-serif">` +
-    `<h1 style="font-size:18px">Nouvelle demande de contact</h1>\n<table>\n${rows}\n</table></body></html>`;
+    `<h1 style="font-size:18px">Nouvelle demande de contact</h1>\n<table>\n${htmlRows(lines)}\n</table></body></html>`;
   const text =
     'Nouvelle demande de contact\n\n' +
-    LABELS.map(([key, label]) => `${label}\u00a0: ${value(key)}`).join('\n') +
+    lines.map(([label, value]) => `${label}\u00a0: ${value}`).join('\n') +
     '\n';
   return {
     from: addresses.from,

@@ -1,20 +1,33 @@
-import type { ContactRequest } from './validation.ts';
+import type { ContactRequest, LeadSource } from './validation.ts';
 
 /** A stored contact request, as the function mails it. */
-export interface StoredContact extends ContactRequest {
+export interface StoredContact extends ContactRequest, LeadSource {
   id: string;
+  created_at: string;
   client_address: string | null;
   captcha_token: string | null;
+  spam_reason: string | null;
 }
 
-/** Why a row could not be claimed for mailing. */
-export type ClaimRefusal = 'unknown' | 'mailed' | 'spam' | 'busy';
+/** Why a row is not to be mailed now. */
+export type ClaimRefusal = 'unknown' | 'mailed' | 'spam' | 'busy' | 'held';
+
+/** The two digests: rows held over the hourly ceiling, rows flagged by the spam heuristics. */
+export type DigestKind = 'ceiling' | 'spam';
+
+/** A claimed digest: its id (the idempotency key) and its rows, oldest first. */
+export interface ClaimedDigest {
+  id: string;
+  kind: DigestKind;
+  contacts: StoredContact[];
+}
 
 /** Access to public.contacts with the service role; injected so the handler stays testable. */
 export interface ContactStore {
   /**
    * Atomically claims the row for mailing (one sender at a time): returns it, or why not (no such
-   * row, already mailed, flagged as spam, being mailed by another caller right now).
+   * row, already mailed, flagged as spam, held for the ceiling digest — over the hourly ceiling of
+   * lead e-mails —, being mailed by another caller right now).
    */
   claim(id: string): Promise<{ row: StoredContact } | { refusal: ClaimRefusal }>;
   /** Records that the agency was e-mailed for this row. */
@@ -23,23 +36,32 @@ export interface ContactStore {
   release(id: string): Promise<void>;
   /** Flags the row as spam (never mailed) and gives the claim back. */
   flagSpam(id: string, reason: string): Promise<void>;
+  /** Claims the due digest of this kind, or null when none is due (or another sender has it). */
+  claimDigest(kind: DigestKind): Promise<ClaimedDigest | null>;
+  /** Records that the digest was sent (a ceiling digest's rows are then mailed). */
+  markDigestMailed(id: string): Promise<void>;
+  /** Gives a claimed digest back after a failed send. */
+  releaseDigest(id: string): Promise<void>;
 }
 
-/** The SQL of the store, for any client with tagged-template or ($1…) queries. */
+/** The SQL of the store, for any client with ($1…) queries. Claims are database functions. */
 export const STORE_SQL = {
-  claim: `update public.contacts set mail_claimed_at = now()
-           where id = $1 and mailed_at is null and spam_reason is null
-             and (mail_claimed_at is null or mail_claimed_at < now() - interval '2 minutes')
-       returning id, prenom, nom, email, telephone, service_souhaite, message, client_address, captcha_token`,
-  state: `select mailed_at is not null as mailed, spam_reason is not null as spam
-            from public.contacts where id = $1`,
+  claim: `select outcome, contact from private.claim_contact_mail($1)`,
   markMailed: `update public.contacts set mailed_at = now(), mail_claimed_at = null where id = $1`,
   release: `update public.contacts set mail_claimed_at = null where id = $1 and mailed_at is null`,
   flagSpam: `update public.contacts set spam_reason = $2, mail_claimed_at = null where id = $1`,
+  claimDigest: `select digest_id, contacts from private.claim_digest($1)`,
+  markDigestMailed: `select private.mark_digest_mailed($1)`,
+  releaseDigest: `select private.release_digest($1)`,
 } as const;
 
 /** Runs one parameterised query and returns its rows. */
 export type Query = (sql: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** A jsonb value as the client returns it (postgres.js and pg parse it; a string is parsed here). */
+function json<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
 
 /**
  * The store over any SQL client (postgres.js in the function, pg in tests).
@@ -48,11 +70,10 @@ export type Query = (sql: string, values: unknown[]) => Promise<Record<string, u
 export function createContactStore(query: Query): ContactStore {
   return {
     async claim(id) {
-      const [row] = await query(STORE_SQL.claim, [id]);
-      if (row) return { row: row as unknown as StoredContact };
-      const [state] = await query(STORE_SQL.state, [id]);
-      if (!state) return { refusal: 'unknown' };
-      return { refusal: state.spam ? 'spam' : state.mailed ? 'mailed' : 'busy' };
+      const [result] = await query(STORE_SQL.claim, [id]);
+      const outcome = String(result?.outcome ?? 'unknown');
+      if (outcome === 'claimed') return { row: json<StoredContact>(result.contact) };
+      return { refusal: outcome as ClaimRefusal };
     },
     async markMailed(id) {
       await query(STORE_SQL.markMailed, [id]);
@@ -62,6 +83,21 @@ export function createContactStore(query: Query): ContactStore {
     },
     async flagSpam(id, reason) {
       await query(STORE_SQL.flagSpam, [id, reason]);
+    },
+    async claimDigest(kind) {
+      const [result] = await query(STORE_SQL.claimDigest, [kind]);
+      if (!result?.digest_id) return null;
+      return {
+        id: String(result.digest_id),
+        kind,
+        contacts: json<StoredContact[] | null>(result.contacts) ?? [],
+      };
+    },
+    async markDigestMailed(id) {
+      await query(STORE_SQL.markDigestMailed, [id]);
+    },
+    async releaseDigest(id) {
+      await query(STORE_SQL.releaseDigest, [id]);
     },
   };
 }

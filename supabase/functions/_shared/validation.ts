@@ -27,6 +27,14 @@ export const MAX_LENGTHS = {
   message: 5000,
 } as const;
 
+/** Maximum lengths of the lead-source fields (contacts_*_too_long), apart: the form never shows them. */
+export const LEAD_SOURCE_MAX_LENGTHS = {
+  page: 300,
+  utm_source: 100,
+  utm_medium: 100,
+  utm_campaign: 100,
+} as const;
+
 /**
  * One e-mail address: ASCII, no display name, no comma or space, a dotted domain (the HTML standard's
  * valid e-mail address, with at least one dot in the domain). contacts_email_format.
@@ -91,16 +99,19 @@ export function asStoredText(value: unknown): string | null {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+const ALL_MAX_LENGTHS: Record<string, number> = { ...MAX_LENGTHS, ...LEAD_SOURCE_MAX_LENGTHS };
+
 const ENGLISH: Record<FieldRule, (field: string) => string> = {
   required: (f) => `Field "${f}" is required and must not be blank.`,
-  too_long: (f) =>
-    `Field "${f}" must be at most ${MAX_LENGTHS[f as keyof typeof MAX_LENGTHS]} characters long.`,
+  too_long: (f) => `Field "${f}" must be at most ${ALL_MAX_LENGTHS[f]} characters long.`,
   characters: (f) => `Field "${f}" contains control, invisible or bidirectional characters.`,
   letters: (f) => `Field "${f}" must contain at least one letter.`,
   format: (f) =>
     f === 'email'
       ? 'Field "email" must be one e-mail address such as name@example.fr (no display name, no comma).'
-      : `Field "${f}" may contain only digits, spaces, + . - ( ).`,
+      : f === 'page'
+        ? 'Field "page" must be a path on the site: one leading "/", printable ASCII, no space.'
+        : `Field "${f}" may contain only digits, spaces, + . - ( ).`,
   choice: (f) => `Field "${f}" must be one of: ${SERVICES.join(', ')}.`,
 };
 
@@ -191,4 +202,45 @@ export function fieldOfDatabaseError(error: {
     if (rule && rule in ENGLISH) return { field, rule: rule as FieldRule };
   }
   return null;
+}
+
+/**
+ * Where a lead came from (optional, each null when unknown): the page the form was sent from and the
+ * campaign fields the visitor arrived with. Mirrored by contacts_<field>_<rule>
+ * (supabase/migrations/20261125000100_lead_source.sql).
+ */
+export const LEAD_SOURCE_FIELDS = ['page', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
+export type LeadSourceField = (typeof LEAD_SOURCE_FIELDS)[number];
+export type LeadSource = { [field in LeadSourceField]?: string | null };
+
+/** A path on the site as a URL's pathname: one leading slash (not //), printable ASCII, no space. */
+const PAGE_PATTERN = /^\/([!-.0-~][!-~]*)?$/;
+
+/** The first rule a lead-source value breaks, or null. `value` is the stored text (null: none). */
+export function checkLeadSource(field: LeadSourceField, value: string | null): FieldRule | null {
+  if (value === null) return null;
+  if (LONE_SURROGATE.test(value)) return 'characters';
+  if (charLength(value) > LEAD_SOURCE_MAX_LENGTHS[field]) return 'too_long';
+  if (field === 'page') return PAGE_PATTERN.test(value) ? null : 'format';
+  return LINE_FORBIDDEN.test(value) ? 'characters' : null;
+}
+
+export type LeadSourceResult =
+  | { ok: true; value: LeadSource }
+  | { ok: false; field: LeadSourceField; rule: FieldRule; error: string };
+
+/**
+ * Validates the lead-source fields present in `input` (others are ignored) exactly as the database
+ * does; an empty value counts as none.
+ */
+export function validateLeadSource(input: Record<string, unknown>): LeadSourceResult {
+  const value: LeadSource = {};
+  for (const field of LEAD_SOURCE_FIELDS) {
+    if (!(field in input)) continue;
+    const text = asStoredText(input[field]) || null;
+    const rule = checkLeadSource(field, text);
+    if (rule) return { ok: false, field, rule, error: ENGLISH[rule](field) };
+    value[field] = text;
+  }
+  return { ok: true, value };
 }

@@ -1,9 +1,16 @@
 import { buildContactEmail } from '../_shared/contact-email.ts';
-import type { ContactStore } from '../_shared/contact-store.ts';
+import type { ContactStore, DigestKind } from '../_shared/contact-store.ts';
+import { buildDigestEmail } from '../_shared/digest-email.ts';
 import { errorResponse, jsonResponse, readJson } from '../_shared/http.ts';
 import type { Mailer } from '../_shared/mailer.ts';
 import type { CaptchaVerifier } from '../_shared/turnstile.ts';
-import { CONTACT_FIELDS, isUuid, validateContact } from '../_shared/validation.ts';
+import {
+  CONTACT_FIELDS,
+  isUuid,
+  LEAD_SOURCE_FIELDS,
+  validateContact,
+  validateLeadSource,
+} from '../_shared/validation.ts';
 
 export { MAX_BODY_BYTES } from '../_shared/http.ts';
 
@@ -26,7 +33,10 @@ export interface HandlerDeps {
  * browser also sends the six fields, as the spec says; they are ignored): the function reads that
  * row with the service role and mails ITS content to the agency, reply-to the visitor, once — a
  * second call for the same row answers success without mailing. The sweep calls it with `{ id }`.
- * Status codes: 200 mailed, already mailed, or nothing to mail (spam rows look mailed) · 202 being
+ * Over the site-wide hourly ceiling of lead e-mails the row is held (200, nothing sent) for the
+ * ceiling digest. `{ "digest": "ceiling" | "spam" }` (from the sweep) sends the due digest, once:
+ * 200 `{ ok, digest: <id> | null, contacts }`.
+ * Status codes: 200 mailed, already mailed, held, or nothing to mail (spam rows look mailed) · 202 being
  * mailed by another call · 400 not JSON / no valid id · 403 Turnstile refused · 404 unknown id ·
  * 422 a field of the body breaks the contact rules (`{ error, field, rule }`) ·
  * 405 wrong method · 413 body over 16 KB · 415 not application/json · 500 mail not configured ·
@@ -34,6 +44,46 @@ export interface HandlerDeps {
  */
 export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
   const logError = deps.logError ?? console.error;
+
+  /** The mailer and addresses, or the 500 answer when mail is not configured. */
+  const mailSettings = ():
+    { response: Response } | { mailer: Mailer; from: string; to: string } => {
+    const to = deps.env.CONTACT_TO;
+    const from = deps.env.CONTACT_FROM;
+    if (!deps.mailer || !to || !from) {
+      logError(
+        'send-contact-email: mail is not configured (RESEND_API_KEY or SMTP_URL, CONTACT_TO, CONTACT_FROM)',
+      );
+      return {
+        response: errorResponse(
+          500,
+          'E-mail delivery is not configured: set RESEND_API_KEY or SMTP_URL, plus CONTACT_TO and CONTACT_FROM.',
+        ),
+      };
+    }
+    return { mailer: deps.mailer, from, to };
+  };
+
+  /** Sends the due digest of this kind once (nothing when none is due or another call sends it). */
+  const sendDigest = async (kind: unknown): Promise<Response> => {
+    if (kind !== 'ceiling' && kind !== 'spam') {
+      return errorResponse(400, 'Field "digest" must be "ceiling" or "spam".');
+    }
+    const mail = mailSettings();
+    if ('response' in mail) return mail.response;
+    const digest = await deps.store.claimDigest(kind as DigestKind);
+    if (!digest) return jsonResponse({ ok: true, digest: null, contacts: 0 });
+    try {
+      await mail.mailer.send(buildDigestEmail(digest, { from: mail.from, to: mail.to }));
+    } catch (error) {
+      logError(`send-contact-email: sending the ${kind} digest failed:`, error);
+      await deps.store.releaseDigest(digest.id);
+      return errorResponse(502, 'The e-mail could not be sent. Please try again later.');
+    }
+    await deps.store.markDigestMailed(digest.id);
+    return jsonResponse({ ok: true, digest: digest.id, contacts: digest.contacts.length });
+  };
+
   return async (req) => {
     if (req.method === 'OPTIONS') return jsonResponse({ ok: true });
     if (req.method !== 'POST') {
@@ -44,6 +94,9 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
     const read = await readJson(req);
     if ('response' in read) return read.response;
     const { body } = read;
+    if (typeof body === 'object' && body !== null && !Array.isArray(body) && 'digest' in body) {
+      return sendDigest((body as { digest: unknown }).digest);
+    }
     const id = (body as { id?: unknown } | null)?.id;
     if (typeof body !== 'object' || body === null || Array.isArray(body) || !isUuid(id)) {
       return errorResponse(400, 'Request body must be a JSON object with the row "id" (a UUID).');
@@ -59,18 +112,19 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
         );
       }
     }
-
-    const to = deps.env.CONTACT_TO;
-    const from = deps.env.CONTACT_FROM;
-    if (!deps.mailer || !to || !from) {
-      logError(
-        'send-contact-email: mail is not configured (RESEND_API_KEY or SMTP_URL, CONTACT_TO, CONTACT_FROM)',
-      );
-      return errorResponse(
-        500,
-        'E-mail delivery is not configured: set RESEND_API_KEY or SMTP_URL, plus CONTACT_TO and CONTACT_FROM.',
-      );
+    if (LEAD_SOURCE_FIELDS.some((field) => field in body)) {
+      const checked = validateLeadSource(body as Record<string, unknown>);
+      if (!checked.ok) {
+        return jsonResponse(
+          { error: checked.error, field: checked.field, rule: checked.rule },
+          422,
+        );
+      }
     }
+
+    const mail = mailSettings();
+    if ('response' in mail) return mail.response;
+    const { mailer, from, to } = mail;
 
     const claim = await deps.store.claim(id);
     if ('refusal' in claim) {
@@ -102,7 +156,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
     }
 
     try {
-      await deps.mailer.send(buildContactEmail(row, { from, to }));
+      await mailer.send(buildContactEmail(row, { from, to }));
     } catch (error) {
       logError('send-contact-email: sending failed:', error);
       await deps.store.release(id);

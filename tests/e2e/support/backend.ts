@@ -60,6 +60,7 @@ export async function startTestBackend(
       });
       // Every spec submits from 127.0.0.1: lift the per-address limit (the rate-limit test sets its own).
       await setRateLimit('contacts_per_address', 100_000);
+      await setRateLimit('contacts_mail_ceiling', 100_000); // the hourly ceiling of lead e-mails too
       return {
         ...backend,
         cleanup: async () => {

@@ -1,0 +1,146 @@
+import { contactLines, htmlRows, oneLine } from './contact-email.ts';
+import type { ClaimedDigest, StoredContact } from './contact-store.ts';
+import { escapeHtml } from './html.ts';
+import type { MailMessage } from './mailer.ts';
+
+/** Rows listed one by one in the « À vérifier » digest; the others are counted, with a query. */
+export const SPAM_DIGEST_LISTED = 100;
+
+const REASONS: Record<string, string> = {
+  too_fast: 'envoyé en moins de 3\u00a0secondes',
+  honeypot: 'champ caché rempli',
+};
+
+/** When the row was received, in Paris time (« 24/11/2026 14:05 »). */
+function receivedAt(contact: StoredContact): string {
+  return new Date(contact.created_at).toLocaleString('fr-FR', {
+    timeZone: 'Europe/Paris',
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
+}
+
+/** The first non-blank line of a message, at most 200 characters. */
+export function firstLine(message: string): string {
+  const line = message.split(/\r\n|\r|\n/).find((part) => part.trim() !== '') ?? '';
+  const trimmed = line.trim();
+  return [...trimmed].length > 200 ? `${[...trimmed].slice(0, 199).join('')}…` : trimmed;
+}
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="fr"><body style="font-family:sans-serif">` +
+  `<h1 style="font-size:18px">${escapeHtml(title)}</h1>\n${body}</body></html>`;
+
+const plural = (n: number, one: string, many: string) => `${n}\u00a0${n > 1 ? many : one}`;
+
+/**
+ * The ceiling digest: every request held over the hourly ceiling of lead e-mails, in full, in one
+ * e-mail (each is a real lead: nothing is left out).
+ */
+function ceilingDigest(
+  digest: ClaimedDigest,
+  addresses: { from: string; to: string },
+): MailMessage {
+  const count = plural(digest.contacts.length, 'demande', 'demandes');
+  const intro =
+    'Le plafond horaire d’e-mails de demandes de contact était atteint\u00a0: ' +
+    'ces demandes ont été gardées et vous sont envoyées ensemble. ' +
+    'Répondez à chaque personne à son adresse e-mail.';
+  const blocks = digest.contacts.map((contact, i) => {
+    const title = `${i + 1}. ${contact.prenom} ${contact.nom} — reçue le ${receivedAt(contact)}`;
+    return { title, lines: contactLines(contact) };
+  });
+  return {
+    ...addresses,
+    replyTo: addresses.to,
+    subject: `Demandes de contact groupées — ${count} au-delà du plafond horaire`,
+    html: page(
+      `Demandes de contact groupées (${count})`,
+      `<p>${escapeHtml(intro)}</p>\n` +
+        blocks
+          .map(
+            (block) =>
+              `<h2 style="font-size:16px">${escapeHtml(block.title)}</h2>\n<table>\n${htmlRows(block.lines)}\n</table>`,
+          )
+          .join('\n'),
+    ),
+    text:
+      `Demandes de contact groupées (${count})\n\n${intro}\n\n` +
+      blocks
+        .map(
+          (block) =>
+            `${block.title}\n` +
+            block.lines.map(([label, value]) => `${label}\u00a0: ${value}`).join('\n'),
+        )
+        .join('\n\n') +
+      '\n',
+    idempotencyKey: digest.id,
+  };
+}
+
+/**
+ * The daily « À vérifier » digest: the rows the spam heuristics kept back (name, e-mail, first line
+ * of the message, why), each with the SQL that releases it to be mailed once like any lead.
+ */
+function spamDigest(digest: ClaimedDigest, addresses: { from: string; to: string }): MailMessage {
+  const total = digest.contacts.length;
+  const count = plural(total, 'message', 'messages');
+  const listed = digest.contacts.slice(0, SPAM_DIGEST_LISTED);
+  const intro =
+    'Ces messages n’ont pas été transmis\u00a0: le formulaire a été rempli en moins de 3\u00a0secondes ' +
+    '(souvent un remplissage automatique du navigateur) ou le champ caché aux personnes a été rempli. ' +
+    'Si l’un d’eux vient d’un vrai prospect, exécutez la commande indiquée dans l’éditeur SQL de ' +
+    'Supabase\u00a0: la demande vous sera envoyée, une seule fois, comme toute demande.';
+  const entries = listed.map((contact) => ({
+    title: `${contact.prenom} ${contact.nom} <${contact.email}>`,
+    lines: [
+      ['Début du message', firstLine(contact.message)],
+      ['Raison', REASONS[contact.spam_reason ?? ''] ?? String(contact.spam_reason)],
+      ['Reçu le', receivedAt(contact)],
+      ['Pour le transmettre', `select private.release_contact('${contact.id}');`],
+    ] as [string, string][],
+  }));
+  const rest =
+    total > listed.length
+      ? `… et ${plural(total - listed.length, 'autre', 'autres')}\u00a0: ` +
+        `select * from public.contacts where spam_digest_id = '${digest.id}';`
+      : '';
+  return {
+    ...addresses,
+    replyTo: addresses.to,
+    subject: `«\u00a0À vérifier\u00a0» — ${count} classés comme indésirables`,
+    html: page(
+      `À vérifier\u00a0: ${count} classés comme indésirables`,
+      `<p>${escapeHtml(intro)}</p>\n` +
+        entries
+          .map(
+            (entry) =>
+              `<h2 style="font-size:16px">${escapeHtml(entry.title)}</h2>\n<table>\n${htmlRows(entry.lines)}\n</table>`,
+          )
+          .join('\n') +
+        (rest ? `\n<p>${escapeHtml(rest)}</p>` : ''),
+    ),
+    text:
+      `À vérifier\u00a0: ${count} classés comme indésirables\n\n${intro}\n\n` +
+      entries
+        .map(
+          (entry) =>
+            `${oneLine(entry.title)}\n` +
+            entry.lines.map(([label, value]) => `${label}\u00a0: ${value}`).join('\n'),
+        )
+        .join('\n\n') +
+      (rest ? `\n\n${rest}` : '') +
+      '\n',
+    idempotencyKey: digest.id,
+  };
+}
+
+/** The e-mail of a claimed digest (ceiling or « À vérifier »), keyed by the digest id. */
+export function buildDigestEmail(
+  digest: ClaimedDigest,
+  addresses: { from: string; to: string },
+): MailMessage {
+  return digest.kind === 'ceiling'
+    ? ceilingDigest(digest, addresses)
+    : spamDigest(digest, addresses);
+}
