@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_BOOKING_URL, TEST_SUPABASE_URL } from './ports';
@@ -536,6 +537,34 @@ test('throttled: an address typed in the newsletter box before it hydrates is ke
       timeout: 15_000,
     })
     .toBe(1);
+});
+
+test('the refusal page and both confirmation pages have no axe-core violation (WCAG 2.2 AA)', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const axe = async (where: string) => {
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(violations.map((v) => `${where} ${v.id}: ${v.help}`)).toEqual([]);
+  };
+  for (const route of ['/contact/message-envoye', '/newsletter/inscription']) {
+    await page.goto(route);
+    await axe(route);
+  }
+  // The refusal page is the function's answer to a POST: fetched as the browser would post it.
+  const refused = await page.request.post(`${TEST_SUPABASE_URL}/functions/v1/form-post`, {
+    form: { form: 'contact', ...request({ email: 'ada@exemple' }), site_web: '' },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(422);
+  await page.setContent(await refused.text());
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Votre message n’est pas encore envoyé',
+  );
+  await axe('refusal page');
 });
 
 test.describe('without JavaScript', () => {
