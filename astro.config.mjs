@@ -14,7 +14,7 @@ import decapCms from './src/integrations/decap-cms.mjs';
 import { cmsOptions } from './src/cms/options.ts';
 import pageCss from './src/integrations/page-css.ts';
 import islandRuntime from './src/integrations/island-runtime.ts';
-import { resolveSupabaseConfig } from './src/lib/supabase-config.ts';
+import { formPostUrl, resolveSupabaseConfig } from './src/lib/supabase-config.ts';
 import { mdxPlaceholders } from './src/lib/content-loader.ts';
 
 // The same variables the pages read (process environment and .env files).
@@ -45,11 +45,13 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    // Not in the sitemap: the 404, the newsletter link result pages (noindex) and the editor (/admin).
+    // Not in the sitemap: the 404, the forms' and newsletter links' result pages (noindex) and the
+    // editor (/admin).
     sitemap({
       filter: (page) =>
         !/\/404\/?$/.test(page) &&
         !page.includes('/newsletter/') &&
+        !page.includes('/contact/') &&
         !new URL(page).pathname.startsWith('/admin'),
     }),
     ogImages(),
@@ -62,6 +64,7 @@ export default defineConfig({
     islandRuntime(),
     securityHeaders({
       supabaseUrl: resolveSupabaseConfig(env).url,
+      formEndpoint: formPostUrl(resolveSupabaseConfig(env)),
       bookingUrl,
       // Optional Cloudflare Turnstile on the contact form (README, "Contact pipeline").
       captchaOrigin: env.PUBLIC_TURNSTILE_SITE_KEY

@@ -1,13 +1,18 @@
 // `npm run deploy`: what it reads and what it does, in order. The variables are checked before
 // anything runs; `--dry-run` stops after printing the plan. Steps run through `runner`, so a test can
 // watch them without deploying anything.
+import fs from 'node:fs';
 import { LOCAL_SUPABASE_KEY } from '../../src/lib/supabase-config.ts';
 
 /** The Supabase CLI, fetched by npx at deploy time (its npm package downloads a binary). */
 export const SUPABASE_CLI = 'supabase@3.1.0';
 
-/** The Edge Functions under supabase/functions/ that production runs. */
-export const EDGE_FUNCTIONS = ['send-contact-email', 'newsletter'];
+/** The Edge Functions production runs: every folder of supabase/functions/ but `_shared`. */
+export const EDGE_FUNCTIONS = fs
+  .readdirSync(new URL('../../supabase/functions/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+  .map((entry) => entry.name)
+  .sort();
 
 /** The Vault secrets the sweep of unmailed leads reads (`private.sweep_unmailed_contacts()`). */
 export const SWEEP_VAULT_SECRETS = ['project_url', 'publishable_key'];

@@ -5,6 +5,7 @@
 //   {booking-origin}  origin of the booking widget framed on the home and contact pages
 //   {captcha-origin}  Cloudflare Turnstile, only when PUBLIC_TURNSTILE_SITE_KEY is set (else removed)
 //   {cms-proxy-origin} origin of the editor's local proxy (decap-server), allowed on /admin only
+//   {form-endpoint}   URL the forms post to without JavaScript (form-action)
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -25,11 +26,18 @@ export function inlineScriptHashes(html) {
 /**
  * Fills the placeholders of a `_headers` template.
  * @param {string} template
- * @param {{ scriptHashes: string[], supabaseOrigin: string, bookingOrigin: string, captchaOrigin?: string, cmsProxyOrigin?: string }} values
+ * @param {{ scriptHashes: string[], supabaseOrigin: string, bookingOrigin: string, captchaOrigin?: string, cmsProxyOrigin?: string, formEndpoint?: string }} values
  */
 export function fillHeaders(
   template,
-  { scriptHashes, supabaseOrigin, bookingOrigin, captchaOrigin, cmsProxyOrigin = '' },
+  {
+    scriptHashes,
+    supabaseOrigin,
+    bookingOrigin,
+    captchaOrigin,
+    cmsProxyOrigin = '',
+    formEndpoint = '',
+  },
 ) {
   const fill = (line) =>
     line
@@ -37,7 +45,8 @@ export function fillHeaders(
       .replaceAll('{script-hashes}', [...new Set(scriptHashes)].sort().join(' '))
       .replaceAll('{supabase-origin}', supabaseOrigin)
       .replaceAll('{booking-origin}', bookingOrigin)
-      .replaceAll('{cms-proxy-origin}', cmsProxyOrigin);
+      .replaceAll('{cms-proxy-origin}', cmsProxyOrigin)
+      .replaceAll('{form-endpoint}', formEndpoint);
   return template
     .split('\n')
     .map((line) => (line.trimStart().startsWith('#') ? line : fill(line)))
@@ -52,10 +61,16 @@ async function htmlFiles(dir) {
 }
 
 /**
- * @param {{ supabaseUrl: string, bookingUrl: string, captchaOrigin?: string, cmsProxyUrl?: string }} origins URLs whose origins the policy allows
+ * @param {{ supabaseUrl: string, bookingUrl: string, captchaOrigin?: string, cmsProxyUrl?: string, formEndpoint?: string }} origins URLs whose origins the policy allows (formEndpoint: a whole URL)
  * @returns {import('astro').AstroIntegration}
  */
-export default function securityHeaders({ supabaseUrl, bookingUrl, captchaOrigin, cmsProxyUrl }) {
+export default function securityHeaders({
+  supabaseUrl,
+  bookingUrl,
+  captchaOrigin,
+  cmsProxyUrl,
+  formEndpoint,
+}) {
   return {
     name: 'security-headers',
     hooks: {
@@ -72,6 +87,7 @@ export default function securityHeaders({ supabaseUrl, bookingUrl, captchaOrigin
           bookingOrigin: new URL(bookingUrl).origin,
           captchaOrigin,
           cmsProxyOrigin: cmsProxyUrl ? new URL(cmsProxyUrl).origin : '',
+          formEndpoint,
         });
         await writeFile(file, headers);
         logger.info(`_headers: CSP with ${new Set(scriptHashes).size} inline-script hashes`);

@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ContactField, FieldRule, SubmitFailure } from '../lib/contact';
 import * as fr from '../lib/i18n/fr';
+import { fieldMessage } from '../../supabase/functions/_shared/messages-fr';
 import {
   $contactDraft,
+  adoptTyped,
   clearDraft,
   markDraftStored,
   preselectService,
@@ -13,8 +15,11 @@ import {
 import { prepareToaster, toast } from '../stores/toasts';
 import { useSubmitOnce } from '../components/react/use-submit-once';
 import { FormSuccess, useFormResult } from '../components/react/form-result';
+import { firstInputAt, typedValues } from '../components/react/typed-before-hydration';
 
 interface Props {
+  /** Where the form posts without JavaScript (the `form-post` function: formPostUrl of supabase-config). */
+  action: string;
   /** The six services (SERVICES of src/lib/contact.ts). */
   services: readonly string[];
   /** maxLength of each text field (MAX_LENGTHS of src/lib/contact.ts: the database limits). */
@@ -38,28 +43,6 @@ const field =
   'block min-h-11 w-full rounded-xl border border-line bg-white px-4 py-2.5 text-base text-ink shadow-sm ' +
   'placeholder:text-muted focus:border-accent-700';
 
-/** The French explanation of a refused field. */
-function fieldMessage(
-  name: ContactField,
-  rule: FieldRule,
-  maxLengths: Props['maxLengths'],
-): string {
-  switch (rule) {
-    case 'required':
-      return te.required[name];
-    case 'too_long':
-      return te.tooLong(maxLengths[name as keyof Props['maxLengths']] ?? 0);
-    case 'characters':
-      return te.characters;
-    case 'letters':
-      return te.letters;
-    case 'format':
-      return name === 'email' ? te.emailFormat : te.phoneFormat;
-    case 'choice':
-      return te.choice;
-  }
-}
-
 /** The agency's phone number as the page shows it (footer link), for the rate-limit message. */
 function pagePhone(): string {
   const link =
@@ -73,6 +56,7 @@ function pagePhone(): string {
  * doubles. The Supabase clients (postgrest-js, functions-js) are downloaded on first focus or input.
  */
 export default function ContactForm({
+  action,
   services,
   maxLengths,
   honeypotName,
@@ -84,6 +68,9 @@ export default function ContactForm({
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  // Until the island runs, the browser checks the fields and the form posts to `action`; then the
+  // island takes over with its own French messages.
+  const [hydrated, setHydrated] = useState(false);
   const captchaBox = useRef<HTMLDivElement>(null);
   const captcha = useRef<Promise<{ token: () => string; reset: () => void }> | null>(null);
   const result = useFormResult();
@@ -101,16 +88,31 @@ export default function ContactForm({
     return () => window.removeEventListener('online', resend);
   }, [waitingForNetwork]);
 
-  /** Shows why a field was refused, keeps every value, and moves the focus there. */
+  /** Shows why fields were refused (the first takes the focus) and keeps every value. */
+  const showFieldErrors = (refused: { name: ContactField; rule: FieldRule }[]) => {
+    if (!refused.length) return;
+    setErrors(
+      Object.fromEntries(refused.map(({ name, rule }) => [name, fieldMessage(name, rule)])),
+    );
+    document.getElementById(`${id}-${refused[0].name}`)?.focus();
+  };
   const showFieldError = (failure: SubmitFailure) => {
-    if (!failure.field) return;
-    const { name, rule } = failure.field;
-    setErrors({ [name]: fieldMessage(name, rule, maxLengths) });
-    document.getElementById(`${id}-${name}`)?.focus();
+    if (failure.field) showFieldErrors([failure.field]);
   };
 
-  useEffect(() => {
+  // Hydration: what the visitor typed or chose while the island loaded is still in the fields (React
+  // keeps it); adopt it into the draft before the draft's values are rendered over it.
+  useLayoutEffect(() => {
+    const typed = typedValues(
+      formRef.current,
+      Object.keys($contactDraft.get().fields) as ContactField[],
+    );
     restoreDraft();
+    adoptTyped(typed, firstInputAt());
+    setHydrated(true);
+  }, []);
+
+  useEffect(() => {
     const wanted =
       (serviceFromQuery && new URLSearchParams(window.location.search).get('service')) || service;
     if (wanted) void loadLogic().then(({ matchService }) => preselectService(matchService(wanted)));
@@ -139,13 +141,13 @@ export default function ContactForm({
   const { submitting, onSubmit } = useSubmitOnce(async () => {
     let failure: SubmitFailure | null = null;
     try {
-      const [{ checkFields, submitContact }, client] = await Promise.all([
+      const [{ checkAllFields, submitContact }, client] = await Promise.all([
         loadLogic(),
         loadClient(),
       ]);
-      // The browser's own check (same rules as the server): nothing is sent, the field says why.
-      const invalid = checkFields($contactDraft.get().fields);
-      if (invalid) return showFieldError(invalid);
+      // The browser's own check (same rules as the server): nothing is sent, each field says why.
+      const invalid = checkAllFields($contactDraft.get().fields);
+      if (invalid.length) return showFieldErrors(invalid);
       const widget = await captcha.current?.catch(() => null);
       const result = await submitContact(
         client,
@@ -197,7 +199,10 @@ export default function ContactForm({
           *
         </span>
       ) : (
-        <span className="ml-1 font-normal text-muted">{t.optional}</span>
+        <>
+          {' '}
+          <span className="font-normal text-muted">{t.optional}</span>
+        </>
       )}
     </label>
   );
@@ -238,6 +243,9 @@ export default function ContactForm({
   return (
     <form
       ref={formRef}
+      method="post"
+      action={action}
+      noValidate={hydrated}
       aria-label={t.label}
       onSubmit={onSubmit}
       onFocusCapture={warmUp}
@@ -245,6 +253,7 @@ export default function ContactForm({
       className="relative grid gap-5"
       data-contact-form=""
     >
+      <input type="hidden" name="form" value="contact" />
       <p className="text-sm text-muted">{t.required}</p>
       <div className="grid gap-5 sm:grid-cols-2">
         <div>

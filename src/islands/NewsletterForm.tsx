@@ -1,10 +1,13 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import * as fr from '../lib/i18n/fr';
 import { prepareToaster, toast } from '../stores/toasts';
 import { useSubmitOnce } from '../components/react/use-submit-once';
 import { FormSuccess, useFormResult } from '../components/react/form-result';
+import { firstInputAt, typedValues } from '../components/react/typed-before-hydration';
 
 interface Props {
+  /** Where the box posts without JavaScript (the `form-post` function: formPostUrl of supabase-config). */
+  action: string;
   label: string;
   placeholder: string;
   submitLabel: string;
@@ -25,6 +28,7 @@ const loadClient = () => import('../lib/supabase-config').then((config) => confi
  * and is cleared on success.
  */
 export default function NewsletterForm({
+  action,
   label,
   placeholder,
   submitLabel,
@@ -39,6 +43,19 @@ export default function NewsletterForm({
   // When the visitor started typing (the server flags sign-ups sent faster than a person types).
   const startedAt = useRef(0);
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Until the island runs, the browser checks the address and the box posts to `action`.
+  const [hydrated, setHydrated] = useState(false);
+  const [invalid, setInvalid] = useState(false);
+  // Hydration: an address typed while the island loaded is kept, and its typing time counts.
+  useLayoutEffect(() => {
+    const { email: typed } = typedValues(formRef.current, ['email']);
+    if (typed) {
+      setEmail(typed);
+      startedAt.current = firstInputAt() ?? Date.now();
+    }
+    setHydrated(true);
+  }, []);
   const warmUp = () =>
     void Promise.all([loadLogic(), loadClient(), prepareToaster()]).catch(() => {});
 
@@ -51,6 +68,7 @@ export default function NewsletterForm({
         fillMs: startedAt.current ? Date.now() - startedAt.current : null,
       });
       if (!result.ok) {
+        setInvalid(Boolean(result.invalidEmail));
         if (result.invalidEmail) focusNext.current = input.current;
         message = result.retryAfter
           ? t.rateLimited(fr.contact.retryIn(result.retryAfter))
@@ -60,6 +78,7 @@ export default function NewsletterForm({
         throw result.error;
       }
       setEmail('');
+      setInvalid(false);
       setNotice('');
       setSent(true);
       focusNext.current = statusRef.current;
@@ -76,10 +95,15 @@ export default function NewsletterForm({
 
   return (
     <form
+      ref={formRef}
+      method="post"
+      action={action}
+      noValidate={hydrated}
       onSubmit={onSubmit}
       onFocusCapture={warmUp}
       className="relative flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
     >
+      <input type="hidden" name="form" value="newsletter" />
       <div className="flex-1">
         <label htmlFor={`${id}-email`} className="mb-1 block text-sm font-medium text-accent-100">
           {label}
@@ -97,8 +121,10 @@ export default function NewsletterForm({
           onChange={(event) => {
             startedAt.current ||= Date.now();
             setSent(false);
+            setInvalid(false);
             setEmail(event.target.value);
           }}
+          aria-invalid={invalid || undefined}
           aria-describedby={notice ? `${id}-notice` : undefined}
           className="min-h-11 w-full rounded-full border border-white/30 bg-white px-4 text-ink placeholder:text-slate-500"
         />

@@ -10,16 +10,19 @@ import { currentLeadSource } from './lead-source';
 // The fields, services, limits and rules are the Edge Function's own validation module, mirrored by
 // the database checks (tests/backend runs one corpus through all three): one definition everywhere.
 import {
+  checkField,
+  CONTACT_FIELDS,
   fieldOfDatabaseError,
   MAX_LENGTHS,
   SERVICES,
+  toPayload,
   validateContact,
   type FieldRule,
   type LeadSource,
   type Service,
 } from '../../supabase/functions/_shared/validation';
 
-export { MAX_LENGTHS, SERVICES, type FieldRule, type Service };
+export { MAX_LENGTHS, SERVICES, toPayload, type FieldRule, type Service };
 
 /** The six fields of a contact request, as typed in the form. */
 export interface ContactFields {
@@ -67,18 +70,6 @@ export function matchService(value: string | null | undefined): Service | '' {
   return SERVICES.find((service) => simplify(service) === wanted) ?? '';
 }
 
-/** The row and function body: values trimmed, an empty phone number stored as null. */
-export function toPayload(fields: ContactFields) {
-  return {
-    prenom: fields.prenom.trim(),
-    nom: fields.nom.trim(),
-    email: fields.email.trim(),
-    telephone: fields.telephone.trim() || null,
-    service_souhaite: fields.service_souhaite,
-    message: fields.message.trim(),
-  };
-}
-
 /** Why a submission failed, as the form explains it. */
 export type SubmitFailure = {
   ok: false;
@@ -117,6 +108,15 @@ export function checkFields(fields: ContactFields): SubmitFailure | null {
     error: new Error(result.error),
     field: { name: result.field, rule: result.rule },
   };
+}
+
+/** Every field the rules refuse, in the form's order, and why (empty when all pass). */
+export function checkAllFields(fields: ContactFields): { name: ContactField; rule: FieldRule }[] {
+  const payload = toPayload(fields);
+  return CONTACT_FIELDS.flatMap((name) => {
+    const rule = checkField(name, payload[name]);
+    return rule ? [{ name, rule }] : [];
+  });
 }
 
 /** Seconds to wait from a 429 answer (`details: "retry_after=N"`), or undefined. */

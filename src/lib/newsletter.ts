@@ -5,6 +5,7 @@
  * newsletter. Pure: the client is passed in.
  */
 import type { FormsClient } from './supabase-config';
+import { checkField } from '../../supabase/functions/_shared/validation';
 
 /** Longest address the table accepts (`newsletter_subscriptions_email_length`). */
 export const NEWSLETTER_EMAIL_MAX = 254;
@@ -24,6 +25,9 @@ export async function subscribeNewsletter(
   extras: { honeypot?: string; fillMs?: number | null } = {},
 ): Promise<SubscribeResult> {
   const address = email.trim();
+  // The same rule as the table's check: an empty or malformed address is refused before sending.
+  if (checkField('email', address))
+    return { ok: false, error: new Error('Invalid e-mail address'), invalidEmail: true };
   try {
     const { error } = await client.from('newsletter_subscriptions').insert({
       email: address,

@@ -57,6 +57,14 @@ export function resolveSupabaseConfig(env: SupabaseEnv): SupabaseConfig {
   return { url: resolvedUrl, key: key || LOCAL_SUPABASE_KEY };
 }
 
+/**
+ * Where the site's forms post without JavaScript: the `form-post` Edge Function (the only form target
+ * besides the site that the Content-Security-Policy allows, see src/integrations/security-headers.mjs).
+ */
+export function formPostUrl({ url }: SupabaseConfig): string {
+  return `${url}/functions/v1/form-post`;
+}
+
 /** The configuration baked into the browser bundle (Vite replaces `import.meta.env.PUBLIC_*`). */
 export function browserSupabaseConfig(): SupabaseConfig {
   return resolveSupabaseConfig({

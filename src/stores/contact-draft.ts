@@ -119,6 +119,31 @@ export function updateDraftField(
   save({ ...base, startedAt, fields: { ...current.fields, [field]: value } }, storage);
 }
 
+/**
+ * Adopts what the visitor typed before the form hydrated: each non-empty value wins over the draft's
+ * (the server HTML holds none), the draft is saved like any edit, and its fill time starts at
+ * `typedSince` (the visitor's first input) when that is earlier.
+ * @param typed the values the page's fields held at hydration
+ * @param typedSince ms since epoch of the visitor's first input, or null (then: now)
+ */
+export function adoptTyped(
+  typed: Partial<ContactFields>,
+  typedSince: number | null,
+  storage = browserStorage(),
+): void {
+  const current = $contactDraft.get();
+  const changed = (Object.keys(typed) as ContactField[]).filter(
+    (field) => typed[field] && typed[field] !== current.fields[field],
+  );
+  if (!changed.length) return;
+  const base = current.stored || !current.id ? { id: newId(), stored: false } : current;
+  const since = typedSince ?? Date.now();
+  const startedAt = current.startedAt ? Math.min(current.startedAt, since) : since;
+  const fields = { ...current.fields };
+  for (const field of changed) fields[field] = typed[field]!;
+  save({ ...base, stored: false, startedAt, fields }, storage);
+}
+
 /** Records that the row of this draft is in the database. */
 export function markDraftStored(storage = browserStorage()): void {
   save({ ...$contactDraft.get(), stored: true }, storage);

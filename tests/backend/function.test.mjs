@@ -250,7 +250,7 @@ describe('failures for real', () => {
       status: 'ok',
       database: true,
       mail: true,
-      functions: { newsletter: true, 'send-contact-email': true },
+      functions: { 'form-post': true, newsletter: true, 'send-contact-email': true },
     });
   });
 });

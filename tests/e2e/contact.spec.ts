@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_BOOKING_URL, TEST_SUPABASE_URL } from './ports';
@@ -376,6 +377,296 @@ test('the quote page preselects the service from the address', async ({ page }) 
   await expect(field(page, 'service_souhaite')).toHaveValue('Automatisation IA');
 });
 
+// ── The first tap (with or without JavaScript) ──────────────────────────────────────────────────
+
+/** The spec's slow phone: 150 ms round trip, 1.6 Mbps, CPU four times slower (Chromium's CDP). */
+async function throttle(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 1_600_000 / 8,
+    uploadThroughput: 750_000 / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+/**
+ * Holds an island's component script until `release()`: the page is usable, the island not yet
+ * hydrated, for as long as the test types. `requested` resolves when the browser asked for it.
+ */
+async function holdIsland(page: Page, component: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested!: () => void;
+  const asked = new Promise<void>((resolve) => (requested = resolve));
+  await page.route(new RegExp(`/_astro/${component}\\.[^/]+\\.js$`), async (route) => {
+    requested();
+    await released;
+    await route.continue();
+  });
+  return { release, requested: asked };
+}
+
+const island = (page: Page, component: string, hydrated: boolean) =>
+  page.locator(`astro-island[component-url*="${component}"]${hydrated ? ':not([ssr])' : '[ssr]'}`);
+
+/** Every request URL the page makes (to check that no field value ever travels in one). */
+function requestUrls(page: Page) {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  return urls;
+}
+function expectNoValueIn(urls: string[], values: Record<string, string>) {
+  for (const value of Object.values(values).filter(Boolean)) {
+    const forms = [
+      value,
+      encodeURIComponent(value),
+      new URLSearchParams({ v: value }).toString().slice(2),
+    ];
+    const leaks = urls.filter((url) => forms.some((form) => url.includes(form)));
+    expect(leaks, `a request URL carries "${value}"`).toEqual([]);
+  }
+}
+
+/** Types like a person, field by field (keystrokes, a real choice in the select). */
+async function typeInto(page: Page, values: Request) {
+  for (const [name, value] of Object.entries(values)) {
+    if (name === 'service_souhaite') await field(page, name).selectOption(value);
+    else {
+      await field(page, name).click();
+      await field(page, name).pressSequentially(value);
+    }
+  }
+}
+
+test('throttled: what is typed before the form hydrates is kept, saved in the draft, timed from the first tap, and sent once', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const values = request({ message: 'Bonjour, un site pour mon cabinet.' });
+  await page.goto('/contact');
+  await page.evaluate(() => localStorage.clear());
+  await throttle(page);
+  const hold = await holdIsland(page, 'ContactForm');
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await form(page).scrollIntoViewIfNeeded();
+  await hold.requested;
+  const before = await page.evaluate(() => Date.now());
+  await typeInto(page, values);
+  const typed = await page.evaluate(() => Date.now());
+  await expect(island(page, 'ContactForm', false)).toHaveCount(1); // still not hydrated
+
+  hold.release();
+  await expect(island(page, 'ContactForm', true)).toHaveCount(1);
+  await expectFields(page, values);
+  const draft = await page.evaluate(() =>
+    JSON.parse(localStorage.getItem('contact-draft-v1') ?? 'null'),
+  );
+  expect(draft.fields).toMatchObject(values);
+  expect(draft.startedAt).toBeGreaterThanOrEqual(before - 50);
+  expect(draft.startedAt).toBeLessThanOrEqual(typed);
+
+  // A person's pace: the server flags requests sent in under 3 s from the first input.
+  const wait = 3_300 - ((await page.evaluate(() => Date.now())) - draft.startedAt);
+  if (wait > 0) await page.waitForTimeout(wait);
+  await submit(page).click();
+  await expectToast(page, SUCCESS);
+  const rows = await contactRows(values.email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ ...values, spam_reason: null });
+  expect(Number(rows[0].fill_ms)).toBeGreaterThanOrEqual(3_000);
+  await expectStoredAndMailedOnce(values.email);
+});
+
+test('a tap on « Envoyer » while the island loads is sent by the form endpoint: one row, one e-mail, the confirmation page', async ({
+  page,
+}) => {
+  const values = request();
+  const urls = requestUrls(page);
+  await page.goto('/contact');
+  await page.evaluate(() => localStorage.clear());
+  const hold = await holdIsland(page, 'ContactForm');
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await form(page).scrollIntoViewIfNeeded();
+  await hold.requested;
+  await typeInto(page, values);
+  await expect(island(page, 'ContactForm', false)).toHaveCount(1);
+  await submit(page).click();
+  await expect(page).toHaveURL(/\/contact\/message-envoye$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(SUCCESS.title);
+  await expect(page.getByText(SUCCESS.text)).toBeVisible();
+  hold.release();
+  const rows = await contactRows(values.email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ ...values, spam_reason: null, fill_ms: null });
+  await expectStoredAndMailedOnce(values.email);
+  expectNoValueIn(urls, values);
+});
+
+test('throttled: an address typed in the newsletter box before it hydrates is kept and signed up', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = `early.${randomUUID().slice(0, 8)}@example.com`;
+  await throttle(page);
+  const hold = await holdIsland(page, 'NewsletterForm');
+  await page.goto('/blog', { waitUntil: 'domcontentloaded' });
+  const box = page.locator('#newsletter-form-slot');
+  await box.scrollIntoViewIfNeeded();
+  await hold.requested;
+  await box.getByRole('textbox').click();
+  await box.getByRole('textbox').pressSequentially(email);
+  await expect(island(page, 'NewsletterForm', false)).toHaveCount(1);
+  hold.release();
+  await expect(island(page, 'NewsletterForm', true)).toHaveCount(1);
+  await expect(box.getByRole('textbox')).toHaveValue(email);
+  await page.waitForTimeout(2_300); // a person's pace (the box's minimum is 2 s from the first input)
+  await box.getByRole('button').click();
+  await expect(box.getByRole('status')).toContainText('Vérifiez votre boîte mail', {
+    timeout: 20_000,
+  });
+  const rows = await dbQuery<{ spam_reason: string | null }>(
+    'select spam_reason from public.newsletter_subscriptions where email = $1',
+    [email],
+  );
+  expect(rows).toEqual([{ spam_reason: null }]);
+  await expect
+    .poll(async () => (await caughtMail()).filter((mail) => mail.to[0]?.address === email).length, {
+      timeout: 15_000,
+    })
+    .toBe(1);
+});
+
+test('the refusal page and both confirmation pages have no axe-core violation (WCAG 2.2 AA)', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const axe = async (where: string) => {
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(violations.map((v) => `${where} ${v.id}: ${v.help}`)).toEqual([]);
+  };
+  for (const route of ['/contact/message-envoye', '/newsletter/inscription']) {
+    await page.goto(route);
+    await axe(route);
+  }
+  // The refusal page is the function's answer to a POST: fetched as the browser would post it.
+  const refused = await page.request.post(`${TEST_SUPABASE_URL}/functions/v1/form-post`, {
+    form: { form: 'contact', ...request({ email: 'ada@exemple' }), site_web: '' },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(422);
+  await page.setContent(await refused.text());
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Votre message n’est pas encore envoyé',
+  );
+  await axe('refusal page');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the contact form posts (never GET): one row, one e-mail, the French confirmation; no field in any URL; sent again, it mails once', async ({
+    page,
+  }) => {
+    const values = request();
+    const urls = requestUrls(page);
+    const posts: string[] = [];
+    page.on(
+      'request',
+      (r) => r.url().includes('/functions/v1/form-post') && posts.push(r.method()),
+    );
+    await page.goto('/contact');
+    await expect(form(page)).toHaveAttribute('method', 'post');
+    await typeInto(page, values);
+    await submit(page).click();
+    await expect(page).toHaveURL(/\/contact\/message-envoye$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(SUCCESS.title);
+    await expect(page.getByText(SUCCESS.text)).toBeVisible();
+    await expectStoredAndMailedOnce(values.email);
+
+    // The same page sent again (back, then « Envoyer » once more): still one row, one e-mail.
+    await page.goBack();
+    await expectFields(page, values);
+    await submit(page).click();
+    await expect(page).toHaveURL(/\/contact\/message-envoye$/);
+    expect(posts).toEqual(['POST', 'POST']);
+    expect(await contactRows(values.email)).toHaveLength(1);
+    await expect
+      .poll(async () => (await mailMentioning(values.email)).length, { timeout: 5_000 })
+      .toBe(1);
+    expectNoValueIn(urls, values);
+  });
+
+  test('a refused request gets a French page that says what to fix and keeps every value; corrected, it goes through', async ({
+    page,
+  }) => {
+    // Valid for the browser (no dot needed), refused by the site's rule (a dotted domain).
+    const values = request({ email: `ada.${randomUUID().slice(0, 8)}@exemple` });
+    await page.goto('/contact');
+    await typeInto(page, values);
+    await submit(page).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Votre message n’est pas encore envoyé',
+    );
+    await expect(page.getByRole('alert')).toContainText('Corrigez le champ signalé');
+    const email = page.locator('[name="email"]');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription(/une seule adresse e-mail/);
+    await expect(email).toBeFocused();
+    for (const [name, value] of Object.entries(values))
+      await expect(page.locator(`[name="${name}"]`)).toHaveValue(value);
+    await expect(page.getByLabel('Téléphone (facultatif)')).toHaveValue(values.telephone);
+    expect(await contactRows(values.email)).toHaveLength(0);
+
+    const fixed = `${values.email}.fr`;
+    await email.fill(fixed);
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect(page).toHaveURL(/\/contact\/message-envoye$/);
+    await expectStoredAndMailedOnce(fixed);
+  });
+
+  test('the newsletter box posts too: double opt-in mail once, even sent twice; a refused address is kept', async ({
+    page,
+  }) => {
+    const email = `nojs.${randomUUID().slice(0, 8)}@example.com`;
+    const urls = requestUrls(page);
+    const mails = async () => (await caughtMail()).filter((mail) => mail.to[0]?.address === email);
+    await page.goto('/blog');
+    const box = page.locator('#newsletter-form-slot');
+    await box.getByRole('textbox').fill(email);
+    await box.getByRole('button').click();
+    await expect(page).toHaveURL(/\/newsletter\/inscription$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vérifiez votre boîte mail');
+    await expect.poll(async () => (await mails()).length, { timeout: 15_000 }).toBe(1);
+
+    // The same page sent again: still one subscription, one confirmation e-mail.
+    await page.goBack();
+    await expect(box.getByRole('textbox')).toHaveValue(email);
+    await box.getByRole('button').click();
+    await expect(page).toHaveURL(/\/newsletter\/inscription$/);
+    expect(
+      await dbQuery('select 1 from public.newsletter_subscriptions where email = $1', [email]),
+    ).toHaveLength(1);
+    await expect.poll(async () => (await mails()).length, { timeout: 5_000 }).toBe(1);
+
+    // An address the site refuses: a French page with it, to correct.
+    const wrong = `${email.split('@')[0]}@exemple`;
+    await page.goto('/blog');
+    await box.getByRole('textbox').fill(wrong);
+    await box.getByRole('button').click();
+    await expect(page.getByRole('alert')).toHaveText(/une seule adresse e-mail/);
+    await expect(page.getByRole('textbox')).toHaveValue(wrong);
+    await expect(page.getByRole('textbox')).toBeFocused();
+    await expect(page.getByRole('textbox')).toHaveAttribute('aria-invalid', 'true');
+    expectNoValueIn(urls, { email });
+  });
+});
+
 test('newsletter: double opt-in by e-mail, the confirm and unsubscribe links work, a repeat sign-up looks the same', async ({
   page,
 }) => {
@@ -457,6 +748,7 @@ test('the security headers allow only the site, Supabase and the booking frame, 
   expect(policy['connect-src']).toEqual(expect.arrayContaining(["'self'", TEST_SUPABASE_URL]));
   expect(policy['frame-src']).toEqual([new URL(TEST_BOOKING_URL).origin]);
   expect(policy['frame-ancestors']).toEqual(["'none'"]);
+  expect(policy['form-action']).toEqual(["'self'", `${TEST_SUPABASE_URL}/functions/v1/form-post`]);
   expect(policy['object-src']).toEqual(["'none'"]);
   expect(policy['script-src']).not.toContain("'unsafe-inline'");
   expect(policy['script-src']).not.toContain("'unsafe-eval'");

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   $contactDraft,
+  adoptTyped,
   DRAFT_STORAGE_KEY,
   clearDraft,
   markDraftStored,
@@ -60,6 +61,35 @@ describe('contact draft store', () => {
     expect($contactDraft.get().startedAt).toBe(startedAt);
     $contactDraft.set({ ...$contactDraft.get(), id: '', startedAt: 0 }); // "reload"
     expect(restoreDraft('', storage).startedAt).toBe(startedAt);
+  });
+
+  it('adopts what was typed before hydration: saved with the draft, fill time from the first input', () => {
+    restoreDraft('', storage);
+    updateDraftField('message', 'Bonjour', storage);
+    const { id, startedAt } = $contactDraft.get();
+    const firstInput = startedAt - 5_000;
+    adoptTyped({ prenom: 'Lucie', service_souhaite: 'Automatisation IA' }, firstInput, storage);
+    const draft = $contactDraft.get();
+    expect(draft).toMatchObject({ id, startedAt: firstInput, stored: false });
+    expect(draft.fields).toMatchObject({
+      prenom: 'Lucie',
+      service_souhaite: 'Automatisation IA',
+      message: 'Bonjour',
+    });
+    $contactDraft.set({ ...draft, id: '', startedAt: 0 }); // "reload"
+    expect(restoreDraft('', storage)).toEqual(draft);
+  });
+
+  it('adopts nothing when nothing was typed, and starts the fill time now when the first input is unknown', () => {
+    restoreDraft('', storage);
+    const before = $contactDraft.get();
+    adoptTyped({}, null, storage);
+    expect($contactDraft.get()).toBe(before);
+    expect(storage.data.size).toBe(0);
+    const now = Date.now();
+    adoptTyped({ nom: 'Martin' }, null, storage);
+    expect($contactDraft.get().startedAt).toBeGreaterThanOrEqual(now);
+    expect($contactDraft.get().fields.nom).toBe('Martin');
   });
 
   it('preselects a service only when the draft has none', () => {

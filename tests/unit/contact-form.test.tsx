@@ -33,10 +33,18 @@ vi.mock('../../src/lib/supabase-config', () => ({ browserClient: async () => fak
 const { default: ContactForm } = await import('../../src/islands/ContactForm');
 const { HONEYPOT_FIELD, MAX_LENGTHS, SERVICES } = await import('../../src/lib/contact');
 const { $toasts } = await import('../../src/stores/toasts');
+const { $contactDraft, EMPTY_FIELDS } = await import('../../src/stores/contact-draft');
+
+const ACTION = 'http://127.0.0.1:54321/functions/v1/form-post';
 
 function renderForm() {
   const view = render(
-    <ContactForm services={SERVICES} maxLengths={MAX_LENGTHS} honeypotName={HONEYPOT_FIELD} />,
+    <ContactForm
+      action={ACTION}
+      services={SERVICES}
+      maxLengths={MAX_LENGTHS}
+      honeypotName={HONEYPOT_FIELD}
+    />,
   );
   const form = view.container.querySelector('form')!;
   const set = (name: string, value: string) =>
@@ -57,6 +65,8 @@ describe('ContactForm island', () => {
     invokeError = null;
     insertAnswer = { error: null, status: 201 };
     localStorage.clear();
+    // A new page: the draft store starts empty, as when the island's module first loads.
+    $contactDraft.set({ id: '', fields: { ...EMPTY_FIELDS }, stored: false, startedAt: 0 });
     $toasts.set([]);
   });
   afterEach(cleanup);
@@ -178,5 +188,42 @@ describe('ContactForm island', () => {
     expect(calls.filter((call) => call.startsWith('invoke'))).toHaveLength(0);
     document.querySelector('footer')?.remove();
     errors.mockRestore();
+  });
+
+  it('posts to the form endpoint without JavaScript; once running, an empty submit gets its own French messages, the focus on the first', async () => {
+    const view = render(
+      <ContactForm
+        action={ACTION}
+        services={SERVICES}
+        maxLengths={MAX_LENGTHS}
+        honeypotName={HONEYPOT_FIELD}
+      />,
+    );
+    const form = view.container.querySelector('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe(ACTION);
+    expect((form.querySelector('[name="form"]') as HTMLInputElement).value).toBe('contact');
+    // The island runs: it checks the fields itself, in French, instead of the browser's tooltip.
+    expect(form.noValidate).toBe(true);
+    fireEvent.submit(form);
+    await flush();
+    expect(calls).toEqual([]);
+    const described = (name: string) => {
+      const input = form.querySelector(`[name="${name}"]`)!;
+      expect(input.getAttribute('aria-invalid'), name).toBe('true');
+      return document.getElementById(input.getAttribute('aria-describedby')!)?.textContent;
+    };
+    expect(described('prenom')).toBe('Indiquez votre prénom.');
+    expect(described('nom')).toBe('Indiquez votre nom.');
+    expect(described('email')).toBe('Indiquez votre adresse e-mail.');
+    expect(described('service_souhaite')).toBe('Choisissez un service.');
+    expect(described('message')).toBe('Écrivez votre message.');
+    expect(form.querySelector('[name="telephone"]')!.hasAttribute('aria-invalid')).toBe(false);
+    expect(document.activeElement).toBe(form.querySelector('[name="prenom"]'));
+  });
+
+  it('names the optional phone field « Téléphone (facultatif) », with its space', () => {
+    renderForm();
+    expect(screen.getByLabelText('Téléphone (facultatif)').getAttribute('name')).toBe('telephone');
   });
 });

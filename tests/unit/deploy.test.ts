@@ -117,6 +117,8 @@ describe('deploy plan', () => {
       'wrangler deploy',
     ].map((text) => out.indexOf(text));
     expect(order.every((at) => at >= 0)).toBe(true);
+    // every function folder is deployed, the no-JavaScript form endpoint included
+    expect(EDGE_FUNCTIONS).toEqual(['form-post', 'newsletter', 'send-contact-email']);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     for (const secret of VARIABLES.filter((v) => v.secret)) {
       const value = PRODUCTION[secret.name as keyof typeof PRODUCTION];

@@ -51,11 +51,22 @@ describe('subscribeNewsletter', () => {
       retryAfter: 120,
     });
     const refusal = { code: '23514', message: 'check' };
-    expect(await subscribeNewsletter(fakeClient({ error: refusal }).client, 'x@y')).toEqual({
+    expect(await subscribeNewsletter(fakeClient({ error: refusal }).client, 'x@y.fr')).toEqual({
       ok: false,
       error: refusal,
       invalidEmail: true,
     });
+  });
+
+  it('refuses an empty or malformed address before sending anything', async () => {
+    for (const address of ['', '   ', 'x@y', 'ada@example.com, bob@example.com']) {
+      const { client, calls } = fakeClient({ error: null, status: 201 });
+      expect(await subscribeNewsletter(client, address), address).toMatchObject({
+        ok: false,
+        invalidEmail: true,
+      });
+      expect(calls, address).toEqual([]);
+    }
   });
 
   it('reports a failed function call and network failures as errors', async () => {

@@ -22,82 +22,11 @@ export const toast = {
   close: 'Fermer la notification',
   region: 'Notifications',
 } as const;
-export const contact = {
-  sending: 'Envoi en cours...',
-  successTitle: 'Message envoyé\u00a0!',
-  successText:
-    'Merci\u00a0! Votre message a bien été envoyé. Nous vous répondrons dans les plus brefs délais.',
-  errorTitle: 'Erreur',
-  errorText: 'Une erreur est survenue. Veuillez réessayer.',
-  form: {
-    label: 'Formulaire de contact',
-    prenom: 'Prénom',
-    nom: 'Nom',
-    email: 'E-mail',
-    telephone: 'Téléphone',
-    optional: '(facultatif)',
-    service: 'Service souhaité',
-    servicePlaceholder: 'Choisissez un service',
-    message: 'Votre message',
-    messagePlaceholder: 'Décrivez votre projet, vos objectifs et vos délais…',
-    required: 'Les champs marqués d’un astérisque (*) sont obligatoires.',
-    submit: 'Envoyer le message',
-    honeypot: 'Ne pas remplir ce champ',
-    consentBefore:
-      'Vos données servent uniquement à répondre à votre demande. En savoir plus\u00a0: ',
-    consentLink: 'politique de confidentialité',
-  },
-  /** Why a field was refused (by the browser, the function or the database), by rule. */
-  fieldErrors: {
-    required: {
-      prenom: 'Indiquez votre prénom.',
-      nom: 'Indiquez votre nom.',
-      email: 'Indiquez votre adresse e-mail.',
-      telephone: 'Indiquez votre numéro de téléphone.',
-      service_souhaite: 'Choisissez un service.',
-      message: 'Écrivez votre message.',
-    },
-    tooLong: (max: number) => `${max} caractères au maximum.`,
-    characters:
-      'Ce champ contient des caractères invisibles ou de contrôle (copiés-collés ?) : retirez-les.',
-    letters: 'Ce champ doit contenir au moins une lettre.',
-    emailFormat:
-      'Saisissez une seule adresse e-mail, par exemple nom@exemple.fr (sans nom affiché, espace ni virgule).',
-    phoneFormat:
-      'Le numéro ne peut contenir que des chiffres, des espaces et les signes + . - ( ).',
-    choice: 'Choisissez un service dans la liste.',
-  },
-  rateLimited: (wait: string, phone: string) =>
-    `Trop de demandes ont été envoyées depuis votre connexion. Réessayez ${wait}` +
-    (phone ? ` ou appelez-nous au ${phone}.` : '.'),
-  retryIn: (seconds: number) =>
-    seconds <= 60
-      ? 'dans une minute'
-      : seconds < 3600
-        ? `dans ${Math.ceil(seconds / 60)} minutes`
-        : seconds < 7200
-          ? 'dans une heure'
-          : `dans ${Math.ceil(seconds / 3600)} heures`,
-  offline:
-    'Vous êtes hors ligne : votre message sera envoyé automatiquement dès le retour de la connexion.',
-  fieldErrorSummary: 'Vérifiez le champ signalé.',
-} as const;
-export const newsletter = {
-  sending: 'Inscription…',
-  successTitle: 'Inscription confirmée\u00a0!',
-  successText: 'Merci\u00a0! Vous recevrez nos prochains articles par e-mail.',
-  alreadyText: 'Cette adresse est déjà inscrite\u00a0: vous recevrez bien nos prochains articles.',
-  errorTitle: 'Erreur',
-  errorText: 'L’inscription n’a pas abouti. Veuillez réessayer.',
-  pendingTitle: 'Vérifiez votre boîte mail',
-  pendingText:
-    'Si cette adresse n’est pas encore inscrite, vous allez recevoir un e-mail avec un lien pour confirmer votre inscription.',
-  invalidEmail:
-    'Saisissez une seule adresse e-mail, par exemple nom@exemple.fr (sans nom affiché, espace ni virgule).',
-  rateLimited: (wait: string) =>
-    `Trop de demandes ont été envoyées depuis votre connexion. Réessayez ${wait}.`,
-} as const;
-/** Result pages of the newsletter e-mail links (/newsletter/<result>). */
+// The forms' strings live beside the Edge Functions, which answer visitors without JavaScript in the
+// same words (supabase/functions/_shared/messages-fr.ts).
+import { contact, newsletter } from '../../../supabase/functions/_shared/messages-fr';
+export { contact, newsletter };
+/** Result pages of the newsletter e-mail links and sign-ups (/newsletter/<result>). */
 export const newsletterPages = {
   confirmee: {
     title: 'Inscription confirmée',
@@ -107,6 +36,8 @@ export const newsletterPages = {
     title: 'Désinscription enregistrée',
     lead: 'Vous ne recevrez plus notre newsletter. Vous pouvez vous réinscrire à tout moment depuis le blog.',
   },
+  /** Where the box leads after a sign-up sent without JavaScript. */
+  inscription: { title: newsletter.pendingTitle, lead: newsletter.pendingText },
   'lien-invalide': {
     title: 'Lien invalide',
     lead: 'Ce lien n’est pas valide ou n’est plus utilisable. Inscrivez-vous de nouveau depuis le blog si besoin.',

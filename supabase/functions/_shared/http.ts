@@ -24,8 +24,8 @@ export function errorResponse(
 /** Largest JSON body the functions accept, in bytes. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-/** Reads at most `limit` bytes of the body; null when it is longer. */
-async function readCapped(req: Request, limit: number): Promise<string | null> {
+/** Reads at most `limit` bytes of the body as text; null when it is longer. */
+export async function readCapped(req: Request, limit: number): Promise<string | null> {
   if (Number(req.headers.get('content-length') ?? '0') > limit) return null;
   if (!req.body) return '';
   const reader = req.body.getReader();

@@ -176,6 +176,21 @@ export function validateContact(input: unknown): ValidationResult {
   };
 }
 
+/**
+ * What a visitor typed, as the row and the function body carry it: values trimmed, an empty phone
+ * number as null (the form island and the no-JavaScript endpoint both send this).
+ */
+export function toPayload(fields: Record<ContactFieldName, string>) {
+  return {
+    prenom: fields.prenom.trim(),
+    nom: fields.nom.trim(),
+    email: fields.email.trim(),
+    telephone: fields.telephone.trim() || null,
+    service_souhaite: fields.service_souhaite,
+    message: fields.message.trim(),
+  };
+}
+
 /** True for a UUID such as the row id the browser chooses. */
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID_PATTERN.test(value);

@@ -1,0 +1,115 @@
+/**
+ * The French words of the contact form and the newsletter box, shared by their islands (through
+ * src/lib/i18n/fr.ts) and by the `form-post` Edge Function, which answers visitors whose browser
+ * posted a form without JavaScript. Already typeset (no-break spaces before : ; ! ?).
+ */
+import { MAX_LENGTHS, type ContactFieldName, type FieldRule } from './validation.ts';
+
+export const contact = {
+  sending: 'Envoi en cours...',
+  successTitle: 'Message envoyé\u00a0!',
+  successText:
+    'Merci\u00a0! Votre message a bien été envoyé. Nous vous répondrons dans les plus brefs délais.',
+  errorTitle: 'Erreur',
+  errorText: 'Une erreur est survenue. Veuillez réessayer.',
+  form: {
+    label: 'Formulaire de contact',
+    prenom: 'Prénom',
+    nom: 'Nom',
+    email: 'E-mail',
+    telephone: 'Téléphone',
+    optional: '(facultatif)',
+    service: 'Service souhaité',
+    servicePlaceholder: 'Choisissez un service',
+    message: 'Votre message',
+    messagePlaceholder: 'Décrivez votre projet, vos objectifs et vos délais…',
+    required: 'Les champs marqués d’un astérisque (*) sont obligatoires.',
+    submit: 'Envoyer le message',
+    honeypot: 'Ne pas remplir ce champ',
+    consentBefore:
+      'Vos données servent uniquement à répondre à votre demande. En savoir plus\u00a0: ',
+    consentLink: 'politique de confidentialité',
+  },
+  /** Why a field was refused (by the browser, the function or the database), by rule. */
+  fieldErrors: {
+    required: {
+      prenom: 'Indiquez votre prénom.',
+      nom: 'Indiquez votre nom.',
+      email: 'Indiquez votre adresse e-mail.',
+      telephone: 'Indiquez votre numéro de téléphone.',
+      service_souhaite: 'Choisissez un service.',
+      message: 'Écrivez votre message.',
+    },
+    tooLong: (max: number) => `${max} caractères au maximum.`,
+    characters:
+      'Ce champ contient des caractères invisibles ou de contrôle (copiés-collés ?) : retirez-les.',
+    letters: 'Ce champ doit contenir au moins une lettre.',
+    emailFormat:
+      'Saisissez une seule adresse e-mail, par exemple nom@exemple.fr (sans nom affiché, espace ni virgule).',
+    phoneFormat:
+      'Le numéro ne peut contenir que des chiffres, des espaces et les signes + . - ( ).',
+    choice: 'Choisissez un service dans la liste.',
+  },
+  rateLimited: (wait: string, phone: string) =>
+    `Trop de demandes ont été envoyées depuis votre connexion. Réessayez ${wait}` +
+    (phone ? ` ou appelez-nous au ${phone}.` : '.'),
+  retryIn: (seconds: number) =>
+    seconds <= 60
+      ? 'dans une minute'
+      : seconds < 3600
+        ? `dans ${Math.ceil(seconds / 60)} minutes`
+        : seconds < 7200
+          ? 'dans une heure'
+          : `dans ${Math.ceil(seconds / 3600)} heures`,
+  offline:
+    'Vous êtes hors ligne : votre message sera envoyé automatiquement dès le retour de la connexion.',
+  fieldErrorSummary: 'Vérifiez le champ signalé.',
+  /** The page the form endpoint answers, without JavaScript, when it cannot take a request yet. */
+  refused: {
+    title: 'Votre message n’est pas encore envoyé',
+    fix: 'Corrigez le champ signalé puis envoyez de nouveau\u00a0: ce que vous avez écrit est conservé ci-dessous.',
+    retry:
+      'Ce que vous avez écrit est conservé ci-dessous\u00a0: envoyez de nouveau dans un instant.',
+    back: 'Retour au site',
+  },
+} as const;
+export const newsletter = {
+  sending: 'Inscription…',
+  successTitle: 'Inscription confirmée\u00a0!',
+  successText: 'Merci\u00a0! Vous recevrez nos prochains articles par e-mail.',
+  alreadyText: 'Cette adresse est déjà inscrite\u00a0: vous recevrez bien nos prochains articles.',
+  errorTitle: 'Erreur',
+  errorText: 'L’inscription n’a pas abouti. Veuillez réessayer.',
+  pendingTitle: 'Vérifiez votre boîte mail',
+  pendingText:
+    'Si cette adresse n’est pas encore inscrite, vous allez recevoir un e-mail avec un lien pour confirmer votre inscription.',
+  invalidEmail:
+    'Saisissez une seule adresse e-mail, par exemple nom@exemple.fr (sans nom affiché, espace ni virgule).',
+  rateLimited: (wait: string) =>
+    `Trop de demandes ont été envoyées depuis votre connexion. Réessayez ${wait}.`,
+  /** The page the form endpoint answers, without JavaScript, when it cannot take a sign-up yet. */
+  refused: {
+    title: 'Votre inscription n’est pas encore enregistrée',
+    label: 'Votre adresse e-mail',
+    submit: 'S’abonner',
+  },
+} as const;
+
+/** The French explanation of a refused contact field. */
+export function fieldMessage(name: ContactFieldName, rule: FieldRule): string {
+  const te = contact.fieldErrors;
+  switch (rule) {
+    case 'required':
+      return te.required[name];
+    case 'too_long':
+      return te.tooLong(MAX_LENGTHS[name as keyof typeof MAX_LENGTHS] ?? 0);
+    case 'characters':
+      return te.characters;
+    case 'letters':
+      return te.letters;
+    case 'format':
+      return name === 'email' ? te.emailFormat : te.phoneFormat;
+    case 'choice':
+      return te.choice;
+  }
+}
