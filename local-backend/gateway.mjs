@@ -182,10 +182,9 @@ async function proxyFunction(req, res, url, name, subPath, deps) {
   }
   const headers = {
     ...req.headers,
+    // As for REST, the edge's address headers (form-post hands them to the database).
     ...edgeHeaders(req),
     host: `127.0.0.1:${target.port}`,
-    // As for REST: the function sees the client address (form-post hands it to the database).
-    'x-forwarded-for': clientAddress(req),
     'x-forwarded-host': req.headers.host ?? '',
     'x-forwarded-proto': 'http',
   };
