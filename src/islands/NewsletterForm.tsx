@@ -13,7 +13,7 @@ interface Props {
   submitLabel: string;
   /** Name of the honeypot field (HONEYPOT_FIELD of src/lib/contact.ts). */
   honeypotName: string;
-  /** Longest address accepted (NEWSLETTER_EMAIL_MAX of src/lib/newsletter.ts). */
+  /** Longest address accepted (MAX_LENGTHS.email of the shared validation rules). */
   maxLength: number;
 }
 

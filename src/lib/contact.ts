@@ -13,26 +13,19 @@ import {
   checkField,
   CONTACT_FIELDS,
   fieldOfDatabaseError,
+  HONEYPOT_FIELD,
   MAX_LENGTHS,
+  retryAfterSeconds,
   SERVICES,
   toPayload,
   validateContact,
+  type ContactFields,
   type FieldRule,
   type LeadSource,
   type Service,
 } from '../../supabase/functions/_shared/validation';
 
-export { MAX_LENGTHS, SERVICES, toPayload, type FieldRule, type Service };
-
-/** The six fields of a contact request, as typed in the form. */
-export interface ContactFields {
-  prenom: string;
-  nom: string;
-  email: string;
-  telephone: string;
-  service_souhaite: string;
-  message: string;
-}
+export { HONEYPOT_FIELD, MAX_LENGTHS, SERVICES, toPayload, type ContactFields, type FieldRule, type Service };
 
 export type ContactField = keyof ContactFields;
 
@@ -49,8 +42,6 @@ export interface ContactDraft {
   startedAt: number;
 }
 
-/** Name of the honeypot field (never shown to people; bots fill it). */
-export const HONEYPOT_FIELD = 'site_web';
 
 /**
  * The service to preselect from a query value or prop: the exact choice, or one that matches it
@@ -119,11 +110,9 @@ export function checkAllFields(fields: ContactFields): { name: ContactField; rul
   });
 }
 
-/** Seconds to wait from a 429 answer (`details: "retry_after=N"`), or undefined. */
+/** Seconds to wait from a 429 answer, or undefined for any other refusal. */
 function retryAfterOf(error: { code?: string; details?: string | null }): number | undefined {
-  if (error.code !== 'rate_limited') return undefined;
-  const seconds = Number(/retry_after=(\d+)/.exec(error.details ?? '')?.[1]);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : 60;
+  return error.code === 'rate_limited' ? retryAfterSeconds(error.details) : undefined;
 }
 
 /**
@@ -151,7 +140,7 @@ export async function submitContact(
   const row: Record<string, unknown> = {
     id: draft.id,
     ...payload,
-    site_web: extras.honeypot ?? '',
+    [HONEYPOT_FIELD]: extras.honeypot ?? '',
     fill_ms: draft.startedAt > 0 ? Math.max(0, Math.round(now - draft.startedAt)) : null,
     ...(extras.leadSource ?? currentLeadSource()),
   };

@@ -5,10 +5,11 @@
  * newsletter. Pure: the client is passed in.
  */
 import type { FormsClient } from './supabase-config';
-import { checkField } from '../../supabase/functions/_shared/validation';
-
-/** Longest address the table accepts (`newsletter_subscriptions_email_length`). */
-export const NEWSLETTER_EMAIL_MAX = 254;
+import {
+  HONEYPOT_FIELD,
+  checkField,
+  retryAfterSeconds,
+} from '../../supabase/functions/_shared/validation';
 
 export type SubscribeResult =
   { ok: true } | { ok: false; error: unknown; retryAfter?: number; invalidEmail?: boolean };
@@ -31,15 +32,14 @@ export async function subscribeNewsletter(
   try {
     const { error } = await client.from('newsletter_subscriptions').insert({
       email: address,
-      site_web: extras.honeypot ?? '',
+      [HONEYPOT_FIELD]: extras.honeypot ?? '',
       fill_ms: extras.fillMs ?? null,
     });
     if (error) {
-      const seconds = Number(/retry_after=(\d+)/.exec(String(error.details ?? ''))?.[1]);
       return {
         ok: false,
         error,
-        retryAfter: error.code === 'rate_limited' ? seconds || 60 : undefined,
+        retryAfter: error.code === 'rate_limited' ? retryAfterSeconds(error.details) : undefined,
         invalidEmail: error.code === '23514' || undefined,
       };
     }

@@ -71,14 +71,28 @@ export type ContactFieldName = (typeof CONTACT_FIELDS)[number];
 /** Why a field was refused (the suffix of the database constraint). */
 export type FieldRule = 'required' | 'too_long' | 'characters' | 'letters' | 'format' | 'choice';
 
+/** The six fields as the visitor types them (form, draft, function body). */
+export type ContactFields = Record<ContactFieldName, string>;
+
 /** A contact request as stored: the six fields, trimmed, an empty phone number as null. */
-export interface ContactRequest {
-  prenom: string;
-  nom: string;
-  email: string;
+export type ContactRequest = Omit<ContactFields, 'telephone' | 'service_souhaite'> & {
   telephone: string | null;
   service_souhaite: Service;
-  message: string;
+};
+
+/**
+ * Name of both forms' honeypot field and of its column (`site_web`): never shown to people, bots fill
+ * it; the insert guard stores such a row as spam.
+ */
+export const HONEYPOT_FIELD = 'site_web';
+
+/**
+ * Seconds to wait from a rate-limit refusal: the database raises it with `details: "retry_after=N"`
+ * (private.guard_anon_insert); 60 when the details carry no positive number.
+ */
+export function retryAfterSeconds(details: unknown): number {
+  const seconds = Number(/retry_after=(\d+)/.exec(String(details ?? ''))?.[1]);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 60;
 }
 
 export type ValidationResult =

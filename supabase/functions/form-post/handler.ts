@@ -6,6 +6,9 @@ import {
   checkField,
   CONTACT_FIELDS,
   fieldOfDatabaseError,
+  HONEYPOT_FIELD,
+  MAX_LENGTHS,
+  retryAfterSeconds,
   toPayload,
   validateContact,
   type ContactFieldName,
@@ -21,10 +24,6 @@ export interface FormPostDeps {
   logError?: (...args: unknown[]) => void;
 }
 
-/** Name of the honeypot field (HONEYPOT_FIELD of src/lib/contact.ts). */
-const HONEYPOT = 'site_web';
-/** Longest newsletter address (NEWSLETTER_EMAIL_MAX of src/lib/newsletter.ts). */
-const NEWSLETTER_EMAIL_MAX = 254;
 /** Largest form body: a 5,000-character message, percent-encoded, fits. */
 export const MAX_FORM_BYTES = 64 * 1024;
 /**
@@ -52,11 +51,6 @@ function fromOurPage(req: Request, origins: string[]): boolean {
   return origin !== null && origins.includes(origin) && (mode === null || mode === 'navigate');
 }
 
-/** Seconds to wait from a `rate_limited` refusal (`details: "retry_after=N"`). */
-function retryAfter(refusal: DbRefusal): number {
-  const seconds = Number(/retry_after=(\d+)/.exec(refusal.details ?? '')?.[1]);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : 60;
-}
 
 /**
  * Builds the request handler of `form-post`: the contact form and the newsletter box post here
@@ -107,7 +101,7 @@ export function createFormPostHandler(deps: FormPostDeps): (req: Request) => Pro
     const headers: RequestHeaders = Object.fromEntries(req.headers);
     const vouched = fromOurPage(req, ourOrigins);
     const extras = {
-      site_web: form.get(HONEYPOT) ?? '',
+      [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) ?? '',
       fill_ms: vouched ? VOUCHED_FILL_MS : null,
       fill_vouched: vouched,
     };
@@ -130,7 +124,7 @@ export function createFormPostHandler(deps: FormPostDeps): (req: Request) => Pro
             reason,
             values,
             refused: refused ? { field: refused.field, rule: refused.rule } : undefined,
-            honeypotName: HONEYPOT,
+            honeypotName: HONEYPOT_FIELD,
           }),
         );
       const checked = validateContact(toPayload(values));
@@ -143,7 +137,7 @@ export function createFormPostHandler(deps: FormPostDeps): (req: Request) => Pro
       if ('refusal' in saved) {
         const { refusal } = saved;
         if (refusal.code === 'rate_limited')
-          return refuse(429, contact.rateLimited(contact.retryIn(retryAfter(refusal)), ''));
+          return refuse(429, contact.rateLimited(contact.retryIn(retryAfterSeconds(refusal.details)), ''));
         const field = fieldOfDatabaseError(refusal);
         if (field) return refuse(422, contact.refused.fix, field);
         logError('form-post: the contact insert was refused:', refusal);
@@ -172,8 +166,8 @@ export function createFormPostHandler(deps: FormPostDeps): (req: Request) => Pro
             reason,
             email,
             invalid,
-            honeypotName: HONEYPOT,
-            maxLength: NEWSLETTER_EMAIL_MAX,
+            honeypotName: HONEYPOT_FIELD,
+            maxLength: MAX_LENGTHS.email,
           }),
         );
       if (checkField('email', email)) return refuse(422, newsletter.invalidEmail, true);
@@ -181,7 +175,7 @@ export function createFormPostHandler(deps: FormPostDeps): (req: Request) => Pro
       if ('refusal' in saved) {
         const { refusal } = saved;
         if (refusal.code === 'rate_limited')
-          return refuse(429, newsletter.rateLimited(contact.retryIn(retryAfter(refusal))));
+          return refuse(429, newsletter.rateLimited(contact.retryIn(retryAfterSeconds(refusal.details))));
         if (refusal.code === '23514') return refuse(422, newsletter.invalidEmail, true);
         logError('form-post: the sign-up insert was refused:', refusal);
         return refuse(500, newsletter.errorText);
