@@ -351,6 +351,15 @@ export function identifierOf(fields: DecapField[], prefix = ''): string | undefi
 }
 
 const dirOf = (file: string) => file.slice(0, file.lastIndexOf('/'));
+/** The address of an entry's page, for the editor's « Voir sur le site » link (`{{slug}}`: its file name). */
+const PREVIEW_PATHS: Record<string, string> = {
+  pages: '{{slug}}',
+  legal: '{{slug}}',
+  services: '{{slug}}',
+  projects: 'nos-realisations/{{slug}}',
+  blog: 'blog/{{slug}}',
+};
+
 const extensionOf = (file: string) => file.slice(file.lastIndexOf('.') + 1);
 const baseName = (file: string) => file.slice(file.lastIndexOf('/') + 1, file.lastIndexOf('.'));
 
@@ -407,6 +416,7 @@ export function decapConfig(inputs: CmsCollectionInput[], options: CmsOptions): 
         format,
         create: true,
         slug: '{{slug}}',
+        ...(PREVIEW_PATHS[input.name] && { preview_path: PREVIEW_PATHS[input.name] }),
         ...(identifier && identifier !== 'title' && { identifier_field: identifier }),
         summary: identifier ? `{{${identifier}}}` : '{{slug}}',
         fields,

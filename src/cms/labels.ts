@@ -35,7 +35,6 @@ export const collectionLabels: Record<
   testimonials: { label: 'Témoignages', singular: 'Témoignage' },
   team: { label: 'Équipe', singular: 'Membre de l’équipe' },
   blog: { label: 'Articles du blog', singular: 'Article' },
-  categories: { label: 'Catégories du blog', singular: 'Catégorie' },
   jobs: { label: 'Offres d’emploi', singular: 'Offre d’emploi' },
   legal: {
     label: 'Textes légaux',
@@ -245,6 +244,10 @@ export const fieldLabels: Record<string, string> = {
   'team.links.kind': 'Réseau',
   iconAfter: 'Icône après le texte',
   'pages.hero.size': 'Taille du titre (home : grande)',
+  'pages.slug': 'Adresse de la page (sans « / » ; par défaut le nom du fichier)',
+  'pages.menu': 'Lien vers cette page dans les menus',
+  'pages.menu.main': 'Dans le menu principal',
+  'pages.menu.footer': 'Colonne du pied de page (son titre, ex. « Agence »)',
   'pages.blocks.rows': 'Lignes du tableau',
   'pages.blocks.missing': 'Texte d’une case sans valeur (ex. « Sur devis »)',
   'pages.blocks.rows.fact':
