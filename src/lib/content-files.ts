@@ -14,6 +14,7 @@ export function contentFileData(file: string, source: string): unknown {
     if (file.endsWith('.json')) return JSON.parse(source);
     return parse(source);
   } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}`);
+    // `cause` keeps the parser's error, with its position (`linePos`).
+    throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
   }
 }
