@@ -14,7 +14,6 @@ export function contentFileData(file: string, source: string): unknown {
     if (file.endsWith('.json')) return JSON.parse(source);
     return parse(source);
   } catch (error) {
-    // `cause` keeps the parser's error, with its position (`linePos`).
-    throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`${file}: ${(error as Error).message}`);
   }
 }

@@ -12,8 +12,8 @@
  * collection is refreshed when a quoted file changes).
  */
 import { existsSync, globSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { glob } from 'astro/loaders';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { z } from 'astro/zod';
@@ -167,30 +167,31 @@ function missingPhotos(
 }
 
 /** The validation of one file as the loader does it: its error lines, or its entry. */
-function checkFile(
+async function checkFile(
   root: string,
   file: string,
   schema: z.ZodType,
   source: PlaceholderSource,
-): { lines: string[] } | { entry: CheckedEntry } {
+  entryTypes: EntryTypes,
+): Promise<{ lines: string[] } | { entry: CheckedEntry }> {
   try {
     const text = readFileSync(join(root, file), 'utf8');
-    let raw: unknown;
+    // Astro's own parser of the file type, so a YAML error names the same position as the load.
+    const entryType = entryTypes.get(extname(file));
+    let info: { data: unknown; body?: string };
     try {
-      raw = contentFileData(file, text);
+      info = entryType
+        ? await entryType.getEntryInfo({ contents: text, fileUrl: pathToFileURL(join(root, file)) })
+        : { data: contentFileData(file, text) };
     } catch (error) {
-      const pos = ((error as Error).cause as { linePos?: { line: number; col: number }[] })
-        ?.linePos?.[0];
-      const line = pos && pos.line + (MARKDOWN_FILE.test(file) ? 1 : 0);
-      throw syntaxErrorAt(file, pos && { line: line!, column: pos.col });
+      throw syntaxError(file, error);
     }
-    const data = typesetData(fillPlaceholders(raw ?? {}, source, file)) as Record<string, unknown>;
-    if (MARKDOWN_FILE.test(file))
-      fillMarkdownPlaceholders(
-        text.replace(/^---\r?\n[\s\S]*?\r?\n---(?:\r?\n|$)/, ''),
-        source,
-        file,
-      );
+    const data = typesetData(fillPlaceholders(info.data ?? {}, source, file)) as Record<
+      string,
+      unknown
+    >;
+    if (MARKDOWN_FILE.test(file) && typeof info.body === 'string')
+      fillMarkdownPlaceholders(info.body, source, file);
     const result = schema.safeParse(data, { error: frenchErrorMap });
     if (!result.success) return { lines: formatContentIssues(file, result.error.issues) };
     const missing = missingPhotos(result.data, []).filter(
@@ -222,7 +223,11 @@ let checked: { key: string; lines: Map<string, string[]> } | undefined;
  * loader does, then, when every file is valid, the references between files
  * (src/lib/content-check.ts). Read again only when a file changed.
  */
-export function checkAllContent(root: string, siteUrl = ''): Map<string, string[]> {
+export async function checkAllContent(
+  root: string,
+  siteUrl: string,
+  entryTypes: EntryTypes,
+): Promise<Map<string, string[]>> {
   const files = REGISTRY.flatMap((collection) => {
     const base = resolve(root, collection.base);
     return globSync(collection.pattern, { cwd: base }).map((name) => ({
@@ -241,7 +246,7 @@ export function checkAllContent(root: string, siteUrl = ''): Map<string, string[
   const lines = new Map<string, string[]>();
   const entries: Record<string, CheckedEntry[]> = {};
   for (const { collection, file } of files) {
-    const result = checkFile(root, file, collection.schema, source);
+    const result = await checkFile(root, file, collection.schema, source, entryTypes);
     if ('lines' in result) lines.set(file, result.lines);
     else (entries[collection.collection] ??= []).push(result.entry);
   }
@@ -305,34 +310,33 @@ export function contentGlob(
       const fileOf = (path: string) =>
         relative(root, path.startsWith('file:') ? fileURLToPath(path) : path);
 
+      const rawEntryTypes = (context as LoaderContext & { entryTypes: EntryTypes }).entryTypes;
       const entryTypes: EntryTypes = new Map(
-        [...(context as LoaderContext & { entryTypes: EntryTypes }).entryTypes].map(
-          ([extension, entryType]) => [
-            extension,
-            {
-              ...entryType,
-              getEntryInfo: async (params: { contents: string; fileUrl: URL }) => {
-                const file = fileOf(params.fileUrl.href);
-                return guarded(file, async () => {
-                  let info;
-                  try {
-                    info = await entryType.getEntryInfo(params);
-                  } catch (error) {
-                    throw syntaxError(file, error);
-                  }
-                  // Readable again: until its data fails validation below, the file has no error.
-                  sink()?.clear(file);
-                  const data = typesetData(fillPlaceholders(info.data, source, file));
-                  const body =
-                    typeof info.body === 'string' && MARKDOWN_FILE.test(file)
-                      ? frenchMarkdown(fillMarkdownPlaceholders(info.body, source, file))
-                      : info.body;
-                  return { ...info, data, body };
-                });
-              },
+        [...rawEntryTypes].map(([extension, entryType]) => [
+          extension,
+          {
+            ...entryType,
+            getEntryInfo: async (params: { contents: string; fileUrl: URL }) => {
+              const file = fileOf(params.fileUrl.href);
+              return guarded(file, async () => {
+                let info;
+                try {
+                  info = await entryType.getEntryInfo(params);
+                } catch (error) {
+                  throw syntaxError(file, error);
+                }
+                // Readable again: until its data fails validation below, the file has no error.
+                sink()?.clear(file);
+                const data = typesetData(fillPlaceholders(info.data, source, file));
+                const body =
+                  typeof info.body === 'string' && MARKDOWN_FILE.test(file)
+                    ? frenchMarkdown(fillMarkdownPlaceholders(info.body, source, file))
+                    : info.body;
+                return { ...info, data, body };
+              });
             },
-          ],
-        ),
+          },
+        ]),
       );
 
       const contextWith = (watcher: LoaderContext['watcher']): LoaderContext => ({
@@ -357,14 +361,15 @@ export function contentGlob(
       } catch (error) {
         failure = error;
       }
-      const lines = checkAllContent(root, site);
+      const lines = await checkAllContent(root, site, rawEntryTypes);
       reportAll(lines);
       const problem = everyProblem(failure, lines);
       if (problem) throw problem;
 
       // In `astro dev`: when a quoted fact changes in another file, refill this collection.
       context.watcher?.on('all', async (_event, path) => {
-        if (fileOf(path).startsWith(CONTENT_DIR)) reportAll(checkAllContent(root, site));
+        if (fileOf(path).startsWith(CONTENT_DIR))
+          reportAll(await checkAllContent(root, site, rawEntryTypes));
         if (!DATA_FILE.test(path) || !fileOf(path).startsWith(CONTENT_DIR)) return;
         const next = readPlaceholderSource(root, site);
         const nextStamp = context.generateDigest(JSON.stringify(next) + TYPOGRAPHY_RULES);
