@@ -215,20 +215,6 @@ export const blockSchema = z.discriminatedUnion('type', [
  * `src/content/legal/<page>.md` (the file name is the page's path).
  */
 export const pageSchema = z.strictObject({
-  /** The page's address without the leading `/` (default: the file name; `index` is the home page). */
-  slug: z
-    .string()
-    .regex(
-      /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/,
-      'une adresse s’écrit en minuscules sans accents, les mots séparés par des tirets (ex. creation-site-web-aix-en-provence)',
-    )
-    .optional(),
-  /** `true`: the page is not built (and not in the sitemap) until this line is removed. */
-  draft: z.boolean().default(false),
-  /** A link to the page in the navigation bar (`main: true`) and/or a footer column (its `title`). */
-  menu: z
-    .object({ label: text, main: z.boolean().default(false), footer: text.optional() })
-    .optional(),
   meta: z.strictObject({
     title: text,
     description: z.string().min(50).max(170),
@@ -252,6 +238,20 @@ export const pageSchema = z.strictObject({
   blocks: z.array(blockSchema).default([]),
   /** Labels for generated pages (project pages read them from the `nos-realisations` entry). */
   labels: z.record(z.string(), text).default({}),
+  /** The page's address without the leading `/` (default: the file name; `index` is the home page). */
+  slug: z
+    .string()
+    .regex(
+      /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/,
+      'une adresse s’écrit en minuscules sans accents, les mots séparés par des tirets (ex. creation-site-web-aix-en-provence)',
+    )
+    .optional(),
+  /** `true`: the page is not built (and not in the sitemap) until this line is removed. */
+  draft: z.boolean().default(false),
+  /** A link to the page in the navigation bar (`main: true`) and/or a footer column (its `title`). */
+  menu: z
+    .object({ label: text, main: z.boolean().default(false), footer: text.optional() })
+    .optional(),
 });
 
 export type Block = z.infer<typeof blockSchema>;
