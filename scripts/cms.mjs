@@ -3,7 +3,31 @@
 // http://localhost:4321/admin and the site beside it reloads on every save. Ctrl-C stops everything.
 import { spawn } from 'node:child_process';
 import { childEnv } from './lib/env.mjs';
-import { DEFAULT_CMS_PROXY_PORT } from '../src/cms/options.ts';
+
+const HELP = `npm run cms [-- --port <port>]
+
+  Lance l’éditeur visuel des contenus : le proxy local de Decap (il lit et écrit les fichiers de
+  src/content/) et le site en mode développement, qui se recharge à chaque « Publier ».
+  Ouvrez ensuite http://localhost:4321/admin (ou le port choisi) et cliquez sur « Se connecter ».
+
+  --port <port>   port du site et de l’éditeur (4321 par défaut)
+  --help, -h      affiche cette aide
+
+  CMS_PROXY_PORT  port du proxy local de l’éditeur (8081 par défaut)
+
+  Le guide des rédacteurs est CONTENT.md (« L’éditeur visuel »). Ctrl-C arrête tout.
+`;
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(HELP);
+  process.exit(0);
+}
+// A TypeScript module: Node 24 (what `npm run cms` uses) reads it; an older Node does not.
+const { DEFAULT_CMS_PROXY_PORT } = await import('../src/cms/options.ts').catch((error) => {
+  console.error(
+    `Ce Node (${process.version}) ne lit pas les modules TypeScript : lancez « npm run cms » (Node 24). (${error.code ?? error.message})`,
+  );
+  process.exit(1);
+});
 
 const port = Number(process.env.CMS_PROXY_PORT) || DEFAULT_CMS_PROXY_PORT;
 const env = childEnv({ CMS_PROXY_PORT: String(port) });

@@ -9,6 +9,7 @@ import {
   fieldLabels,
   fieldRelations,
   longTextFields,
+  optionLabels,
   sharedSchemas,
   variantLabels,
 } from './labels';
@@ -147,6 +148,9 @@ function widgetFor(
   if (hint && def.type === 'string') return relationWidget(hint.collection, hint.valueField);
   switch (def.type) {
     case 'string': {
+      // A photo's file (src/schemas/fields.ts): the upload button, the file saved beside the entry.
+      if (name === 'src' && /(^|\.)photo\.src$/.test(path))
+        return { widget: 'image', choose_url: false };
       return { widget: longTextFields.has(name) ? 'text' : 'string' };
     }
     case 'number': {
@@ -167,8 +171,16 @@ function widgetFor(
       return { widget: 'boolean' };
     case 'date':
       return dateWidget;
-    case 'enum':
-      return { widget: 'select', options: Object.values(def.entries) };
+    case 'enum': {
+      const labels = byPath(optionLabels, walk, path) ?? optionLabels[name];
+      const values = Object.values(def.entries) as string[];
+      return {
+        widget: 'select',
+        options: labels
+          ? values.map((value) => ({ label: labels[value] ?? value, value }))
+          : values,
+      };
+    }
     case 'literal':
       return def.values.length === 1
         ? { widget: 'hidden', default: def.values[0] }
@@ -351,6 +363,15 @@ export function identifierOf(fields: DecapField[], prefix = ''): string | undefi
 }
 
 const dirOf = (file: string) => file.slice(0, file.lastIndexOf('/'));
+/** The address of an entry's page, for the editor's « Voir sur le site » link (`{{slug}}`: its file name). */
+const PREVIEW_PATHS: Record<string, string> = {
+  pages: '{{slug}}',
+  legal: '{{slug}}',
+  services: '{{slug}}',
+  projects: 'nos-realisations/{{slug}}',
+  blog: 'blog/{{slug}}',
+};
+
 const extensionOf = (file: string) => file.slice(file.lastIndexOf('.') + 1);
 const baseName = (file: string) => file.slice(file.lastIndexOf('/') + 1, file.lastIndexOf('.'));
 
@@ -407,6 +428,10 @@ export function decapConfig(inputs: CmsCollectionInput[], options: CmsOptions): 
         format,
         create: true,
         slug: '{{slug}}',
+        // Uploads are saved beside the entries, where the build's image pipeline finds them.
+        media_folder: '',
+        public_folder: '',
+        ...(PREVIEW_PATHS[input.name] && { preview_path: PREVIEW_PATHS[input.name] }),
         ...(identifier && identifier !== 'title' && { identifier_field: identifier }),
         summary: identifier ? `{{${identifier}}}` : '{{slug}}',
         fields,
@@ -432,8 +457,9 @@ export function decapConfig(inputs: CmsCollectionInput[], options: CmsOptions): 
     local_backend: { url: `http://localhost:${options.proxyPort}/api/v1` },
     site_url: options.siteUrl,
     display_url: options.siteUrl,
-    media_folder: 'public/uploads',
-    public_folder: '/uploads',
+    // Never public/ (copied raw): the media library saves beside the pages' entries.
+    media_folder: 'src/content/pages',
+    public_folder: '',
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     collections,
   };

@@ -35,7 +35,6 @@ export const collectionLabels: Record<
   testimonials: { label: 'Témoignages', singular: 'Témoignage' },
   team: { label: 'Équipe', singular: 'Membre de l’équipe' },
   blog: { label: 'Articles du blog', singular: 'Article' },
-  categories: { label: 'Catégories du blog', singular: 'Catégorie' },
   jobs: { label: 'Offres d’emploi', singular: 'Offre d’emploi' },
   legal: {
     label: 'Textes légaux',
@@ -245,6 +244,14 @@ export const fieldLabels: Record<string, string> = {
   'team.links.kind': 'Réseau',
   iconAfter: 'Icône après le texte',
   'pages.hero.size': 'Taille du titre (home : grande)',
+  'pages.slug': 'Adresse de la page (sans « / » ; par défaut le nom du fichier)',
+  'pages.menu': 'Lien vers cette page dans les menus',
+  'pages.menu.main': 'Dans le menu principal',
+  'pages.menu.footer': 'Colonne du pied de page (son titre, ex. « Agence »)',
+  photo: 'Photo',
+  src: 'Fichier de la photo (toute taille : le site la redimensionne)',
+  alt: 'Description de la photo (ce qu’elle montre)',
+  decorative: 'Photo décorative (sans description)',
   'pages.blocks.rows': 'Lignes du tableau',
   'pages.blocks.missing': 'Texte d’une case sans valeur (ex. « Sur devis »)',
   'pages.blocks.rows.fact':
@@ -261,6 +268,51 @@ export const fieldLabels: Record<string, string> = {
   'services.price': 'Encadré prix',
   'services.title': 'Titre de la page',
   'pages.blocks.filters.slug': 'Catégorie',
+};
+
+/**
+ * French names of the choices of a list whose values are codes (`<collection>.<path>`, or the field
+ * name); the file keeps the code.
+ */
+export const optionLabels: Record<string, Record<string, string>> = {
+  'blog.cover': {
+    web: 'Site web',
+    ai: 'Intelligence artificielle',
+    automation: 'Automatisation',
+    seo: 'Référencement',
+    ecommerce: 'E-commerce',
+  },
+  tone: { default: 'Clair', alt: 'Gris clair', dark: 'Sombre' },
+  colour: {
+    indigo: 'Indigo',
+    emerald: 'Émeraude',
+    rose: 'Rose',
+    amber: 'Ambre',
+    sky: 'Bleu ciel',
+    violet: 'Violet',
+  },
+  'team.links.kind': {
+    linkedin: 'LinkedIn',
+    github: 'GitHub',
+    dribbble: 'Dribbble',
+    twitter: 'X (Twitter)',
+    website: 'Site web',
+    mail: 'E-mail',
+  },
+  'pages.blocks.display': {
+    grid: 'Grille',
+    bento: 'Mosaïque',
+    timeline: 'Frise',
+    cards: 'Cartes',
+    list: 'Liste',
+    carousel: 'Carrousel',
+  },
+  'pages.hero.size': { page: 'Normale', home: 'Grande (accueil)' },
+  'projects.preview.typeface': {
+    sans: 'Sans empattements',
+    serif: 'À empattements',
+    rounded: 'Arrondie',
+  },
 };
 
 /** Fields shown as a multi-line text area rather than a one-line input. */

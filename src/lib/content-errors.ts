@@ -156,8 +156,13 @@ export const frenchErrorMap = (issue: Issue): string => {
         return `${quote((issue.input as Record<string, unknown>)?.[discriminator])} n’est pas un ${discriminator} connu. Choisissez parmi : ${options.map(quote).join(', ')}`;
       return `la valeur ne correspond à aucune des formes prévues. Suivez l’exemple de CONTENT.md pour ce champ`;
     }
-    case 'unrecognized_keys':
-      return `champ(s) inconnu(s) : ${issue.keys.map(quote).join(', ')}. Vérifiez l’orthographe ou retirez-les`;
+    case 'unrecognized_keys': {
+      const shape = (issue.inst as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def
+        ?.shape;
+      const expected = shape ? Object.keys(shape).join(', ') : '';
+      const names = issue.keys.map((key) => `“${key}”`).join(', ');
+      return `${issue.keys.length > 1 ? 'champs inconnus' : 'champ inconnu'} ${names}${expected ? ` : les champs prévus sont ${expected}` : ''}. Vérifiez l’orthographe, ou retirez la ligne`;
+    }
     default:
       return issue.message ?? 'valeur incorrecte. Corrigez-la (voir CONTENT.md)';
   }

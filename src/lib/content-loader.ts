@@ -11,13 +11,19 @@
  * quotable facts, so changing a price refreshes every page that quotes it (and, in `astro dev`, every
  * collection is refreshed when a quoted file changes).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, globSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { glob } from 'astro/loaders';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { z } from 'astro/zod';
-import { ContentError, validateContent } from './content-errors';
+import {
+  ContentError,
+  formatContentIssues,
+  frenchErrorMap,
+  validateContent,
+} from './content-errors';
+import { crossReferenceProblems, type CheckedEntry } from './content-check';
 import { contentFileData } from './content-files';
 import {
   fillMarkdownPlaceholders,
@@ -111,10 +117,16 @@ async function guarded<T>(file: string, step: () => T | Promise<T>): Promise<T> 
  */
 function syntaxError(file: string, error: unknown): ContentError {
   const loc = (error as { loc?: { line?: number; column?: number } }).loc;
-  const position =
+  return syntaxErrorAt(
+    file,
     loc?.line !== undefined
       ? { line: loc.line + (MARKDOWN_FILE.test(file) ? 1 : 0), column: (loc.column ?? 0) + 1 }
-      : undefined;
+      : undefined,
+  );
+}
+
+/** The YAML error in words, at a position counted from 1 from the top of the file. */
+function syntaxErrorAt(file: string, position?: { line: number; column: number }): ContentError {
   const where = position ? ` (ligne ${position.line}, colonne ${position.column})` : '';
   return new ContentError(
     file,
@@ -132,15 +144,161 @@ interface EntryType {
 }
 type EntryTypes = Map<string, EntryType>;
 
+/** Every collection made by {@link contentGlob}: what the whole-content check reads. */
+const REGISTRY: {
+  collection: string;
+  base: string;
+  pattern: string | string[];
+  schema: z.ZodType;
+}[] = [];
+
+/** The photos (`{ src, alt, decorative }`, src/schemas/fields.ts) in validated data, with their field. */
+function missingPhotos(
+  value: unknown,
+  path: PropertyKey[],
+): { path: PropertyKey[]; src: string }[] {
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => missingPhotos(item, [...path, index]));
+  if (!value || typeof value !== 'object' || value instanceof Date) return [];
+  const record = value as Record<string, unknown>;
+  if (typeof record.src === 'string' && 'alt' in record && 'decorative' in record)
+    return [{ path, src: record.src.replace(/^\.\//, '') }];
+  return Object.entries(record).flatMap(([key, item]) => missingPhotos(item, [...path, key]));
+}
+
+/** The validation of one file as the loader does it: its error lines, or its entry. */
+async function checkFile(
+  root: string,
+  file: string,
+  schema: z.ZodType,
+  source: PlaceholderSource,
+  entryTypes: EntryTypes,
+): Promise<{ lines: string[] } | { entry: CheckedEntry }> {
+  try {
+    const text = readFileSync(join(root, file), 'utf8');
+    // Astro's own parser of the file type, so a YAML error names the same position as the load.
+    const entryType = entryTypes.get(extname(file));
+    let info: { data: unknown; body?: string };
+    try {
+      info = entryType
+        ? await entryType.getEntryInfo({ contents: text, fileUrl: pathToFileURL(join(root, file)) })
+        : { data: contentFileData(file, text) };
+    } catch (error) {
+      throw syntaxError(file, error);
+    }
+    const data = typesetData(fillPlaceholders(info.data ?? {}, source, file)) as Record<
+      string,
+      unknown
+    >;
+    if (MARKDOWN_FILE.test(file) && typeof info.body === 'string')
+      fillMarkdownPlaceholders(info.body, source, file);
+    const result = schema.safeParse(data, { error: frenchErrorMap });
+    if (!result.success) return { lines: formatContentIssues(file, result.error.issues) };
+    const missing = missingPhotos(result.data, []).filter(
+      ({ src }) => !existsSync(join(root, dirname(file), src)),
+    );
+    if (missing.length)
+      return {
+        lines: missing.map(
+          ({ path, src }) =>
+            new ContentError(
+              file,
+              [...path, 'src'],
+              `la photo « ${src} » est introuvable dans ${dirname(file)}/. Déposez le fichier à côté de ce fichier de contenu (ou par le bouton d’envoi de l’éditeur), ou corrigez son nom (majuscules comprises)`,
+            ).message,
+        ),
+      };
+    const id = typeof data.slug === 'string' ? data.slug : basename(file).replace(/\.[^.]+$/, '');
+    return { entry: { id, file, data: result.data as Record<string, any> } };
+  } catch (error) {
+    if (error instanceof ContentError) return { lines: error.message.split('\n') };
+    return { lines: [`${file} : erreur inattendue : ${(error as Error).message}`] };
+  }
+}
+
+let checked: { key: string; lines: Map<string, string[]> } | undefined;
+
+/**
+ * Every problem of the content at once, by file: each file of each collection validated as the
+ * loader does, then, when every file is valid, the references between files
+ * (src/lib/content-check.ts). Read again only when a file changed.
+ */
+export async function checkAllContent(
+  root: string,
+  siteUrl: string,
+  entryTypes: EntryTypes,
+): Promise<Map<string, string[]>> {
+  const files = REGISTRY.flatMap((collection) => {
+    const base = resolve(root, collection.base);
+    return globSync(collection.pattern, { cwd: base }).map((name) => ({
+      collection,
+      file: relative(root, join(base, name)),
+    }));
+  });
+  const key = files
+    .map(({ file }) => {
+      const { mtimeMs, size } = statSync(join(root, file));
+      return `${file}:${mtimeMs}:${size}`;
+    })
+    .join('|');
+  if (checked?.key === key) return checked.lines;
+  const source = readPlaceholderSource(root, siteUrl);
+  const lines = new Map<string, string[]>();
+  const entries: Record<string, CheckedEntry[]> = {};
+  for (const { collection, file } of files) {
+    const result = await checkFile(root, file, collection.schema, source, entryTypes);
+    if ('lines' in result) lines.set(file, result.lines);
+    else (entries[collection.collection] ??= []).push(result.entry);
+  }
+  if (!lines.size)
+    for (const line of crossReferenceProblems(entries)) {
+      const file = line.split(/ — | : /)[0];
+      lines.set(file, [...(lines.get(file) ?? []), line]);
+    }
+  checked = { key, lines };
+  return lines;
+}
+
+let reported = new Set<string>();
+
+/** Sends the whole-content check to the dev overlay: broken files shown, fixed ones cleared. */
+function reportAll(lines: Map<string, string[]>) {
+  for (const file of reported) if (!lines.has(file)) sink()?.clear(file);
+  for (const [file, fileLines] of lines) sink()?.report(file, fileLines.join('\n'));
+  reported = new Set(lines.keys());
+}
+
+/**
+ * The error of a failed load with every other broken file: the failing file keeps the parser's own
+ * message (its exact position), the others come from {@link checkAllContent}.
+ */
+function everyProblem(failure: unknown, lines: Map<string, string[]>): ContentError | undefined {
+  const all = new Map(lines);
+  if (failure instanceof ContentError) all.set(failure.file, failure.message.split('\n'));
+  else if (failure) throw failure;
+  if (!all.size) return undefined;
+  const files = [...all.keys()].sort();
+  return new ContentError(
+    files[0],
+    files.flatMap((file) => all.get(file)!),
+  );
+}
+
 /**
  * A glob loader whose entries have their placeholders filled and are validated in French.
  * @example defineCollection({ loader: contentGlob({ pattern: '*.yaml', base: './src/content/jobs' }, jobSchema), schema: jobSchema })
  */
 export function contentGlob(
-  options: { pattern: string | string[]; base: string },
+  options: { pattern: string | string[]; base: string; collection?: string },
   schema: z.ZodType,
 ): Loader {
-  const inner = glob(options);
+  const inner = glob({ pattern: options.pattern, base: options.base });
+  REGISTRY.push({
+    collection: options.collection ?? basename(options.base),
+    base: options.base,
+    pattern: options.pattern,
+    schema,
+  });
   return {
     ...inner,
     name: 'content-glob',
@@ -152,34 +310,33 @@ export function contentGlob(
       const fileOf = (path: string) =>
         relative(root, path.startsWith('file:') ? fileURLToPath(path) : path);
 
+      const rawEntryTypes = (context as LoaderContext & { entryTypes: EntryTypes }).entryTypes;
       const entryTypes: EntryTypes = new Map(
-        [...(context as LoaderContext & { entryTypes: EntryTypes }).entryTypes].map(
-          ([extension, entryType]) => [
-            extension,
-            {
-              ...entryType,
-              getEntryInfo: async (params: { contents: string; fileUrl: URL }) => {
-                const file = fileOf(params.fileUrl.href);
-                return guarded(file, async () => {
-                  let info;
-                  try {
-                    info = await entryType.getEntryInfo(params);
-                  } catch (error) {
-                    throw syntaxError(file, error);
-                  }
-                  // Readable again: until its data fails validation below, the file has no error.
-                  sink()?.clear(file);
-                  const data = typesetData(fillPlaceholders(info.data, source, file));
-                  const body =
-                    typeof info.body === 'string' && MARKDOWN_FILE.test(file)
-                      ? frenchMarkdown(fillMarkdownPlaceholders(info.body, source, file))
-                      : info.body;
-                  return { ...info, data, body };
-                });
-              },
+        [...rawEntryTypes].map(([extension, entryType]) => [
+          extension,
+          {
+            ...entryType,
+            getEntryInfo: async (params: { contents: string; fileUrl: URL }) => {
+              const file = fileOf(params.fileUrl.href);
+              return guarded(file, async () => {
+                let info;
+                try {
+                  info = await entryType.getEntryInfo(params);
+                } catch (error) {
+                  throw syntaxError(file, error);
+                }
+                // Readable again: until its data fails validation below, the file has no error.
+                sink()?.clear(file);
+                const data = typesetData(fillPlaceholders(info.data, source, file));
+                const body =
+                  typeof info.body === 'string' && MARKDOWN_FILE.test(file)
+                    ? frenchMarkdown(fillMarkdownPlaceholders(info.body, source, file))
+                    : info.body;
+                return { ...info, data, body };
+              });
             },
-          ],
-        ),
+          },
+        ]),
       );
 
       const contextWith = (watcher: LoaderContext['watcher']): LoaderContext => ({
@@ -197,10 +354,22 @@ export function contentGlob(
         },
       });
 
-      await inner.load(contextWith(context.watcher));
+      // Every broken file of every collection is reported at once, whichever collection fails.
+      let failure: unknown;
+      try {
+        await inner.load(contextWith(context.watcher));
+      } catch (error) {
+        failure = error;
+      }
+      const lines = await checkAllContent(root, site, rawEntryTypes);
+      reportAll(lines);
+      const problem = everyProblem(failure, lines);
+      if (problem) throw problem;
 
       // In `astro dev`: when a quoted fact changes in another file, refill this collection.
       context.watcher?.on('all', async (_event, path) => {
+        if (fileOf(path).startsWith(CONTENT_DIR))
+          reportAll(await checkAllContent(root, site, rawEntryTypes));
         if (!DATA_FILE.test(path) || !fileOf(path).startsWith(CONTENT_DIR)) return;
         const next = readPlaceholderSource(root, site);
         const nextStamp = context.generateDigest(JSON.stringify(next) + TYPOGRAPHY_RULES);

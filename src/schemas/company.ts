@@ -2,18 +2,20 @@
 import { defineCollection } from 'astro:content';
 import { contentGlob } from '../lib/content-loader';
 import { z } from 'astro/zod';
-import { isoDay } from './fields';
+import { isoDay, photo } from './fields';
 
 const text = z.string().trim().min(1);
 /** A team member (`src/content/team/<slug>.yaml`); the avatar is drawn from the name. */
-export const teamMemberSchema = z.object({
+export const teamMemberSchema = z.strictObject({
   name: text,
   role: text,
   description: text,
+  /** A real portrait; without it, the illustrated avatar drawn from the name. */
+  photo: photo.optional(),
   order: z.number().int().default(0),
   links: z
     .array(
-      z.object({
+      z.strictObject({
         kind: z.enum(['linkedin', 'github', 'dribbble', 'twitter', 'website', 'mail']),
         label: text,
         href: z
@@ -37,7 +39,7 @@ export const blogCategories = [
  * A blog post (`src/content/blog/<slug>.md` or `.mdx`); the file name is the URL slug. The reading
  * time is computed from the text (src/lib/blog.ts), not typed.
  */
-export const blogPostSchema = z.object({
+export const blogPostSchema = z.strictObject({
   title: text,
   description: z.string().trim().min(50).max(170),
   author: text,
@@ -45,11 +47,13 @@ export const blogPostSchema = z.object({
   updated: isoDay.optional(),
   category: z.enum(blogCategories),
   cover: z.enum(['web', 'ai', 'automation', 'seo', 'ecommerce']).default('web'),
+  /** A real cover photo, in place of the drawn `cover` illustration. */
+  photo: photo.optional(),
   draft: z.boolean().default(false),
 });
 
 /** A job opening (`src/content/jobs/<slug>.yaml`). */
-export const jobSchema = z.object({
+export const jobSchema = z.strictObject({
   title: text,
   type: z.enum(['CDI', 'Freelance', 'Stage']),
   location: z.enum(['Marseille', 'Remote', 'Marseille/Remote']),
@@ -74,7 +78,11 @@ export const companyCollections = {
   blog: defineCollection({
     // BLOG_CONTENT_DIR: another folder of posts, for the 1,000-post scale test (tests/build).
     loader: contentGlob(
-      { pattern: '*.{md,mdx}', base: process.env.BLOG_CONTENT_DIR ?? './src/content/blog' },
+      {
+        pattern: '*.{md,mdx}',
+        base: process.env.BLOG_CONTENT_DIR ?? './src/content/blog',
+        collection: 'blog',
+      },
       blogPostSchema,
     ),
     schema: blogPostSchema,

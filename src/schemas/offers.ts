@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { contentGlob } from '../lib/content-loader';
 import { z } from 'astro/zod';
+import { photo } from './fields';
 
 /**
  * Collections of the offers area (services, offers and prices, projects, consultations, SaaS, FAQ
@@ -9,7 +10,7 @@ import { z } from 'astro/zod';
  */
 
 export const text = z.string().min(1);
-export const button = z.object({
+export const button = z.strictObject({
   label: text,
   href: text,
   variant: z.enum(['primary', 'secondary', 'light', 'outline-light']).optional(),
@@ -17,8 +18,8 @@ export const button = z.object({
   icon: text.optional(),
   iconAfter: z.boolean().default(false),
 });
-export const metric = z.object({ label: text, value: text });
-export const step = z.object({ title: text, description: text, icon: text.optional() });
+export const metric = z.strictObject({ label: text, value: text });
+export const step = z.strictObject({ title: text, description: text, icon: text.optional() });
 
 /** Project categories; the filter of /nos-realisations uses these slugs in `?categorie=`. */
 export const projectCategories = [
@@ -32,7 +33,7 @@ export const projectCategories = [
 export const weekDays = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi'] as const;
 
 /** Offers and prices: `src/content/offers/<id>.yaml`; `group` says which pricing table shows it. */
-export const offerSchema = z.object({
+export const offerSchema = z.strictObject({
   name: text,
   group: z.enum(['sites', 'ia', 'extras', 'saas', 'plans']),
   order: z.number().int().default(0),
@@ -53,25 +54,25 @@ export const offerSchema = z.object({
 });
 
 /** Offer / solution detail pages (/site-vitrine, /chatbot-ia…): `src/content/services/<route>.yaml`. */
-export const serviceSchema = z.object({
+export const serviceSchema = z.strictObject({
   title: text,
-  meta: z.object({ title: text, description: z.string().min(50).max(170) }),
-  parent: z.object({ name: text, url: text }),
+  meta: z.strictObject({ title: text, description: z.string().min(50).max(170) }),
+  parent: z.strictObject({ name: text, url: text }),
   eyebrow: text.optional(),
   lead: text,
   icon: text,
   order: z.number().int().default(0),
   /** Facts of this page that other texts quote (`{services.<file>.facts.<key>}`), e.g. price tiers. */
   facts: z.record(z.string(), text).default({}),
-  price: z.object({ label: text, value: text, note: text.optional() }),
-  leadTime: z.object({ label: text, value: text }),
-  includes: z.object({ title: text, items: z.array(text).min(1) }),
-  benefits: z.object({
+  price: z.strictObject({ label: text, value: text, note: text.optional() }),
+  leadTime: z.strictObject({ label: text, value: text }),
+  includes: z.strictObject({ title: text, items: z.array(text).min(1) }),
+  benefits: z.strictObject({
     title: text,
-    items: z.array(z.object({ icon: text, title: text, description: text })).min(1),
+    items: z.array(z.strictObject({ icon: text, title: text, description: text })).min(1),
   }),
-  process: z.object({ title: text, items: z.array(step).min(1) }),
-  cta: z.object({ title: text, text: text, buttons: z.array(button).min(1) }),
+  process: z.strictObject({ title: text, items: z.array(step).min(1) }),
+  cta: z.strictObject({ title: text, text: text, buttons: z.array(button).min(1) }),
 });
 
 /** A short label drawn inside a preview (it must fit the mock-up). */
@@ -102,7 +103,7 @@ export const projectPreviewSchema = z
     typeface: z.enum(['sans', 'serif', 'rounded']).default('sans'),
     /** A typical exchange, in order (a visitor's question, then the assistant's answer…). */
     messages: z
-      .array(z.object({ from: z.enum(['visitor', 'bot']), text: previewText(38) }))
+      .array(z.strictObject({ from: z.enum(['visitor', 'bot']), text: previewText(38) }))
       .min(2)
       .max(4)
       .optional(),
@@ -132,7 +133,7 @@ export const projectPreviewSchema = z
   );
 
 /** Projects: `src/content/projects/<slug>.yaml`, one page each at /nos-realisations/<slug>. */
-export const projectSchema = z.object({
+export const projectSchema = z.strictObject({
   title: text,
   client: text,
   year: z.number().int().min(2000).max(2100),
@@ -147,11 +148,13 @@ export const projectSchema = z.object({
   /** The client's colour family: the preview is drawn in it. */
   colour: z.enum(['indigo', 'emerald', 'rose', 'amber', 'sky', 'violet']),
   preview: projectPreviewSchema,
+  /** A real screenshot or photo of the project, in place of the drawn preview. */
+  photo: photo.optional(),
   showOn: z.array(text).default([]),
 });
 
 /** Consultation types: `src/content/consultations/<id>.yaml`. */
-export const consultationSchema = z.object({
+export const consultationSchema = z.strictObject({
   title: text,
   duration: text,
   price: text,
@@ -162,13 +165,13 @@ export const consultationSchema = z.object({
 });
 
 /** The weekly slot grid: `src/content/slots/semaine.yaml` (3 to 4 slots a day, 09:00 to 16:00). */
-export const slotWeekSchema = z.object({
+export const slotWeekSchema = z.strictObject({
   /** Consultation (file name in src/content/consultations) a slot books by default. */
   consultation: text,
   slotLabel: text,
   days: z
     .array(
-      z.object({
+      z.strictObject({
         day: z.enum(weekDays),
         label: text,
         times: z

@@ -7,9 +7,10 @@ import { defineCollection } from 'astro:content';
 import { contentGlob } from '../lib/content-loader';
 import { z } from 'astro/zod';
 import { button, metric, projectCategories, step, text } from './offers';
+import { photo } from './fields';
 
 /** A tool of the integrations block; `icon` (lucide) stands in where simple-icons has no logo. */
-export const integrationSchema = z.object({ name: text, icon: text, category: text });
+export const integrationSchema = z.strictObject({ name: text, icon: text, category: text });
 
 const section = {
   id: text.optional(),
@@ -20,7 +21,7 @@ const section = {
   buttons: z.array(button).default([]),
 };
 
-const card = z.object({
+const card = z.strictObject({
   icon: text.optional(),
   title: text,
   description: text.optional(),
@@ -31,12 +32,14 @@ const card = z.object({
   metrics: z.array(metric).default([]),
   href: text.optional(),
   linkLabel: text.optional(),
+  /** A photo at the top of the card. */
+  photo: photo.optional(),
 });
 
 /** A card beside the contact form (`type` picks it). */
 export const asideCardSchema = z.discriminatedUnion('type', [
   /** The agency's phone, e-mail, address and hours (from the settings), under these labels. */
-  z.object({
+  z.strictObject({
     type: z.literal('details'),
     title: text,
     phone: text,
@@ -45,16 +48,21 @@ export const asideCardSchema = z.discriminatedUnion('type', [
     hours: text,
   }),
   /** The free video consultation, with a button to the booking widget. */
-  z.object({ type: z.literal('consultation'), title: text, duration: text, text, button }),
+  z.strictObject({ type: z.literal('consultation'), title: text, duration: text, text, button }),
   /** A promise (the answer guarantee), with a shield. */
-  z.object({ type: z.literal('guarantee'), title: text, text }),
+  z.strictObject({ type: z.literal('guarantee'), title: text, text }),
   /** A short list of ticked points and a button (what a quote includes). */
-  z.object({ type: z.literal('checklist'), title: text, points: z.array(text).min(1), button }),
+  z.strictObject({
+    type: z.literal('checklist'),
+    title: text,
+    points: z.array(text).min(1),
+    button,
+  }),
 ]);
 
 /** The blocks a page is made of, in order. `type` picks the section component. */
 export const blockSchema = z.discriminatedUnion('type', [
-  z.object({
+  z.strictObject({
     type: z.literal('cards'),
     ...section,
     columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
@@ -62,7 +70,7 @@ export const blockSchema = z.discriminatedUnion('type', [
     display: z.enum(['grid', 'bento']).default('grid'),
     items: z.array(card).min(1),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('steps'),
     ...section,
     items: z.array(step).min(1),
@@ -70,19 +78,19 @@ export const blockSchema = z.discriminatedUnion('type', [
     display: z.enum(['timeline', 'cards']).default('timeline'),
   }),
   /** Running text (a mission, a story): paragraphs under the heading. */
-  z.object({ type: z.literal('text'), ...section, paragraphs: z.array(text).min(1) }),
+  z.strictObject({ type: z.literal('text'), ...section, paragraphs: z.array(text).min(1) }),
   /** The automation pitch beside its 3-step animation (an island, hydrated when visible). */
-  z.object({
+  z.strictObject({
     type: z.literal('automation'),
     ...section,
     title: text,
     points: z.array(text).default([]),
     steps: z
-      .array(z.object({ label: text, title: text, description: text }))
+      .array(z.strictObject({ label: text, title: text, description: text }))
       .length(3, 'the animation has exactly 3 steps (its progress bar is (step + 1) × 33 %)'),
   }),
   /** Tools the agency connects, with their logos, grouped by category. */
-  z.object({
+  z.strictObject({
     type: z.literal('integrations'),
     ...section,
     tools: z
@@ -94,25 +102,25 @@ export const blockSchema = z.discriminatedUnion('type', [
       ),
   }),
   /** The booking widget (behind its facade); `id` is the anchor booking links point to. */
-  z.object({ type: z.literal('booking'), ...section, title: text }),
+  z.strictObject({ type: z.literal('booking'), ...section, title: text }),
   /** The page's Markdown text (a legal text: the body under the front matter), with its update date. */
-  z.object({ type: z.literal('document'), ...section }),
+  z.strictObject({ type: z.literal('document'), ...section }),
   /** The blog's post teasers, with category links and page numbers (the blog pages only). */
-  z.object({ type: z.literal('posts'), ...section, title: text }),
+  z.strictObject({ type: z.literal('posts'), ...section, title: text }),
   /** The newsletter sign-up box (an island stores the address). */
-  z.object({ type: z.literal('newsletter'), ...section, title: text }),
+  z.strictObject({ type: z.literal('newsletter'), ...section, title: text }),
   /** The team cards, from src/content/team/. */
-  z.object({ type: z.literal('team'), ...section }),
+  z.strictObject({ type: z.literal('team'), ...section }),
   /** The open positions, from src/content/jobs/ (the page also gets their JobPosting data). */
-  z.object({ type: z.literal('jobs'), ...section }),
-  z.object({
+  z.strictObject({ type: z.literal('jobs'), ...section }),
+  z.strictObject({
     type: z.literal('tags'),
     ...section,
     items: z
-      .array(z.object({ name: text, icon: text.optional(), description: text.optional() }))
+      .array(z.strictObject({ name: text, icon: text.optional(), description: text.optional() }))
       .min(1),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('offers'),
     ...section,
     group: z.enum(['sites', 'ia', 'extras', 'saas', 'plans']),
@@ -122,47 +130,49 @@ export const blockSchema = z.discriminatedUnion('type', [
    * (`price`, or a key of the offers' `facts`: delay, support, hosting…); an offer without the fact
    * shows `missing`.
    */
-  z.object({
+  z.strictObject({
     type: z.literal('comparison'),
     ...section,
     title: text,
     group: z.enum(['sites', 'ia', 'extras', 'saas', 'plans']),
-    rows: z.array(z.object({ label: text, fact: text })).min(1),
+    rows: z.array(z.strictObject({ label: text, fact: text })).min(1),
     missing: text.default('—'),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('projects'),
     ...section,
     showOn: text,
     linkLabel: text,
     variant: z.enum(['compact', 'detailed']).default('compact'),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('projectFilter'),
     ...section,
     linkLabel: text,
-    filters: z.array(z.object({ slug: z.enum(['all', ...projectCategories]), label: text })).min(2),
+    filters: z
+      .array(z.strictObject({ slug: z.enum(['all', ...projectCategories]), label: text }))
+      .min(2),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('testimonials'),
     ...section,
     showOn: text,
     /** `carousel`: one at a time, with controls (an island); `list`: all of them, static. */
     display: z.enum(['list', 'carousel']).default('list'),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('faq'),
     ...section,
     categories: z.array(text).min(1),
     structuredData: z.boolean().default(false),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('stats'),
     ...section,
     items: z.array(metric.extend({ icon: text.optional() })).min(1),
   }),
   /** The contact form (an island) beside its cards; `?service=` in the address can preselect. */
-  z.object({
+  z.strictObject({
     type: z.literal('form'),
     ...section,
     title: text,
@@ -170,20 +180,20 @@ export const blockSchema = z.discriminatedUnion('type', [
     aside: z.array(asideCardSchema).default([]),
   }),
   /** Where the agency is: the address and hours from the settings beside a drawn map. */
-  z.object({
+  z.strictObject({
     type: z.literal('location'),
     ...section,
     title: text,
     directions: text,
     mapNotice: text,
   }),
-  z.object({ type: z.literal('cta'), ...section, title: text, text: text.optional() }),
-  z.object({
+  z.strictObject({ type: z.literal('cta'), ...section, title: text, text: text.optional() }),
+  z.strictObject({
     type: z.literal('dashboard'),
     ...section,
-    window: z.object({
+    window: z.strictObject({
       title: text,
-      kpis: z.array(z.object({ label: text, value: text, trend: text })).min(1),
+      kpis: z.array(z.strictObject({ label: text, value: text, trend: text })).min(1),
       chartTitle: text,
       bars: z.array(z.number().min(0).max(100)).min(3),
       barLabels: z.array(text).min(3),
@@ -191,22 +201,27 @@ export const blockSchema = z.discriminatedUnion('type', [
       activity: z.array(text).min(1),
     }),
   }),
-  z.object({ type: z.literal('consultations'), ...section, bookLabel: text, popularLabel: text }),
-  z.object({ type: z.literal('slots'), ...section, week: text.default('semaine') }),
+  z.strictObject({
+    type: z.literal('consultations'),
+    ...section,
+    bookLabel: text,
+    popularLabel: text,
+  }),
+  z.strictObject({ type: z.literal('slots'), ...section, week: text.default('semaine') }),
 ]);
 
 /**
  * One page of the site: `src/content/pages/<page>.yaml`, or the front matter of
  * `src/content/legal/<page>.md` (the file name is the page's path).
  */
-export const pageSchema = z.object({
-  meta: z.object({
+export const pageSchema = z.strictObject({
+  meta: z.strictObject({
     title: text,
     description: z.string().min(50).max(170),
     canonicalPath: text.optional(),
   }),
-  breadcrumbs: z.array(z.object({ name: text, url: text })).default([]),
-  hero: z.object({
+  breadcrumbs: z.array(z.strictObject({ name: text, url: text })).default([]),
+  hero: z.strictObject({
     /** Anchor of the hero band (e.g. `accueil`). */
     id: text.optional(),
     eyebrow: text.optional(),
@@ -217,10 +232,26 @@ export const pageSchema = z.object({
     stats: z.array(metric).max(4).default([]),
     /** `home`: the larger title of the home page. */
     size: z.enum(['page', 'home']).default('page'),
+    /** A photo beside the title, in place of the page's drawn artwork. */
+    photo: photo.optional(),
   }),
   blocks: z.array(blockSchema).default([]),
   /** Labels for generated pages (project pages read them from the `nos-realisations` entry). */
   labels: z.record(z.string(), text).default({}),
+  /** The page's address without the leading `/` (default: the file name; `index` is the home page). */
+  slug: z
+    .string()
+    .regex(
+      /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/,
+      'une adresse s’écrit en minuscules sans accents, les mots séparés par des tirets (ex. creation-site-web-aix-en-provence)',
+    )
+    .optional(),
+  /** `true`: the page is not built (and not in the sitemap) until this line is removed. */
+  draft: z.boolean().default(false),
+  /** A link to the page in the navigation bar (`main: true`) and/or a footer column (its `title`). */
+  menu: z
+    .object({ label: text, main: z.boolean().default(false), footer: text.optional() })
+    .optional(),
 });
 
 export type Block = z.infer<typeof blockSchema>;

@@ -2,14 +2,14 @@ import { defineCollection } from 'astro:content';
 import { contentGlob } from '../lib/content-loader';
 import { z } from 'astro/zod';
 
-const link = z.object({ label: z.string().min(1), href: z.string().min(1) });
+const link = z.strictObject({ label: z.string().min(1), href: z.string().min(1) });
 
 /** Site-wide settings: one file, `src/content/settings/site.yaml`. */
-export const settingsSchema = z.object({
+export const settingsSchema = z.strictObject({
   brand: z.string().min(1),
   tagline: z.string().min(1),
   description: z.string().min(20).max(170),
-  phone: z.object({
+  phone: z.strictObject({
     display: z.string().min(1),
     /** E.164 form used in `tel:` links, e.g. +33400000000 */
     e164: z
@@ -21,21 +21,21 @@ export const settingsSchema = z.object({
   }),
   email: z.email(),
   recruitmentEmail: z.email(),
-  address: z.object({
+  address: z.strictObject({
     street: z.string().min(1),
     postalCode: z.string().regex(/^\d{5}$/, 'code postal à 5 chiffres attendu, par exemple 13001'),
     city: z.string().min(1),
     region: z.string().min(1),
     country: z.string().length(2),
   }),
-  hours: z.object({
+  hours: z.strictObject({
     display: z.string().min(1),
     /** schema.org openingHours, e.g. "Mo-Fr 09:00-18:00" */
     schema: z.string().min(1),
   }),
-  socials: z.array(z.object({ name: z.string().min(1), url: z.url() })),
+  socials: z.array(z.strictObject({ name: z.string().min(1), url: z.url() })),
   bookingUrl: z.url(),
-  legal: z.object({
+  legal: z.strictObject({
     companyName: z.string().min(1),
     legalForm: z.string().min(1),
     siret: z.string().min(1),
@@ -46,10 +46,10 @@ export const settingsSchema = z.object({
   }),
   /** Figures the spec gives; where readings disagree each page picks its own key. */
   figures: z.record(z.string(), z.string()),
-  navigation: z.object({
+  navigation: z.strictObject({
     main: z.array(link).min(1),
     cta: link,
-    footer: z.array(z.object({ title: z.string().min(1), links: z.array(link).min(1) })),
+    footer: z.array(z.strictObject({ title: z.string().min(1), links: z.array(link).min(1) })),
   }),
 });
 

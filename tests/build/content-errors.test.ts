@@ -8,7 +8,11 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { brokenFixtures, brokenFrontMatter } from '../fixtures/content-errors/cases';
+import {
+  brokenFixtures,
+  brokenFrontMatter,
+  twoBrokenFiles,
+} from '../fixtures/content-errors/cases';
 
 const ROOT = process.cwd();
 /** The environment of a terminal, without the variables vitest sets for its own workers. */
@@ -16,13 +20,14 @@ const cleanEnv = Object.fromEntries(
   Object.entries(process.env).filter(([key]) => !/^(VITEST|NODE_ENV$|TEST$)/.test(key)),
 );
 
-/** Runs `astro sync` in a scratch project holding `fixture`; resolves with its exit code and output. */
-function syncWith(file: string): Promise<{ code: number | null; output: string }> {
+/** Runs `astro sync` in a scratch project holding the fixtures; resolves with its exit code and output. */
+function syncWith(...files: string[]): Promise<{ code: number | null; output: string }> {
   const scratch = mkdtempSync(join(tmpdir(), 'content-errors-'));
   for (const entry of ['src', 'astro.config.mjs', 'tsconfig.json', 'package.json'])
     cpSync(join(ROOT, entry), join(scratch, entry), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(scratch, 'node_modules'));
-  cpSync(join(ROOT, 'tests/fixtures/content-errors', file), join(scratch, 'src/content', file));
+  for (const file of files)
+    cpSync(join(ROOT, 'tests/fixtures/content-errors', file), join(scratch, 'src/content', file));
   return new Promise((resolve) => {
     const child = spawn(join(ROOT, 'node_modules/.bin/astro'), ['sync'], {
       cwd: scratch,
@@ -48,4 +53,10 @@ describe('astro sync with a broken content file', { timeout: 120_000 }, () => {
       expect(output).not.toMatch(/\*\*|Stack trace|InvalidContentEntryDataError/);
     },
   );
+
+  it('two broken files in two collections: one run names both', async () => {
+    const { code, output } = await syncWith(...twoBrokenFiles.files);
+    expect(code).not.toBe(0);
+    for (const message of twoBrokenFiles.messages) expect(output).toContain(message);
+  });
 });

@@ -238,7 +238,11 @@ function mismatches(
         : fail(String(value));
     case 'select':
     case 'hidden':
-      return (field.options as unknown[] | undefined)?.includes(value) !== false
+      return (field.options as unknown[] | undefined)
+        ?.map((option) =>
+          option && typeof option === 'object' ? (option as { value: unknown }).value : option,
+        )
+        .includes(value) !== false
         ? []
         : fail(String(value));
     case 'object':

@@ -192,6 +192,7 @@ describe('a deliberately broken content file', () => {
         () => undefined,
         (caught: Error) => caught,
       );
+      rmSync(join(scratch, 'src/content', fixture.file));
       expect(error?.message).toBe(fixture.message);
     },
   );

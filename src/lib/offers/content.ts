@@ -1,5 +1,6 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { Page } from '../../schemas/pages';
+import { pageRoutes, reservedPaths, type PageRoute } from '../page-routes';
 
 type Sortable = 'offers' | 'services' | 'projects' | 'consultations' | 'faq' | 'testimonials';
 
@@ -31,4 +32,20 @@ export async function getSorted<C extends Sortable>(
   return entries
     .filter(keep)
     .sort((a, b) => a.data.order - b.data.order || a.id.localeCompare(b.id));
+}
+
+/** Every page built from a `pages` or `legal` entry, at its address (see src/lib/page-routes.ts). */
+export async function getPageRoutes(): Promise<PageRoute[]> {
+  const [pages, legal, services] = await Promise.all([
+    getCollection('pages'),
+    getCollection('legal'),
+    getCollection('services'),
+  ]);
+  return pageRoutes(
+    [...pages, ...legal],
+    reservedPaths(
+      process.cwd(),
+      services.map((service) => service.id),
+    ),
+  );
 }
