@@ -8,9 +8,6 @@ const host = await startHost({
   dir: process.env.SITE_DIR ?? 'dist',
   port,
   ip: process.env.HOST ?? 'localhost',
-  inspectorPort: process.env.HOST_INSPECTOR_PORT
-    ? Number(process.env.HOST_INSPECTOR_PORT)
-    : undefined,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => host.close());
 console.log(`\n  Site prêt : http://localhost:${port}\n  (Ctrl-C pour arrêter)\n`);

@@ -12,9 +12,6 @@ const site = await startHost({
   dir: 'dist',
   port,
   ip: process.env.HOST ?? 'localhost',
-  inspectorPort: process.env.HOST_INSPECTOR_PORT
-    ? Number(process.env.HOST_INSPECTOR_PORT)
-    : undefined,
 });
 onShutdown(async () => {
   await site.close();

@@ -21,9 +21,14 @@ export const OFFLINE_ENV = {
  * The `wrangler dev` arguments that serve `dir` on `ip:port`.
  * @param {{ dir: string, port: number, ip?: string, inspectorPort?: number }} options
  *   `inspectorPort`: the devtools port (wrangler's default, 9229, is shared by every Node debugger):
- *   by default the serving port plus 10,000.
+ *   by default HOST_INSPECTOR_PORT, else the serving port plus 10,000.
  */
-export function hostArgs({ dir, port, ip = '127.0.0.1', inspectorPort = port + 10_000 }) {
+export function hostArgs({
+  dir,
+  port,
+  ip = '127.0.0.1',
+  inspectorPort = Number(process.env.HOST_INSPECTOR_PORT) || port + 10_000,
+}) {
   return [
     'dev',
     // The build folder to serve (the configuration's `assets.directory` is dist/).
