@@ -2,11 +2,10 @@
  * Post-build step (src/integrations/post-build.ts): gives every page only the CSS its own HTML uses,
  * so the page with its CSS fits the first network round trip. Astro links the site's one stylesheet
  * (`build.inlineStylesheets: 'never'`); Beasties (a maintained library) inlines in each page the
- * rules whose selectors match its markup and turns the link into a deferred one
- * (`preload: 'media-script'`: `media="print"` until a small inline script, the same on every page,
- * switches it on; a `<noscript>` link for browsers without JavaScript). The whole stylesheet, cached
- * a year, then brings the rules of states that only scripts create (an island's messages, the
- * toaster). Rules for the states the layout's own inline script sets from the first frame (the
+ * rules whose selectors match its markup; the link is then `disabled`, so nothing is fetched before
+ * the first paint, and the layout's inline script enables it once the page has loaded (a `<noscript>`
+ * link for browsers without JavaScript). The whole stylesheet, cached a year, then brings the rules of
+ * states that only scripts create (an island's messages, the toaster). Rules for the states the layout's own inline script sets from the first frame (the
  * scroll reveal, the solid navigation bar) are kept inline (`PAGE_SCRIPT_STATES`). A `<style>` found
  * in the body (Astro places the island element's before the first island) moves to the head, the
  * only place HTML allows it (`stylesInHead`).
@@ -40,6 +39,34 @@ export function stylesInHead(html: string): string {
 }
 
 /**
+ * Turns every stylesheet link of the head into a `disabled` one, which the browser does not fetch
+ * until the layout's inline script enables it once the page has loaded (`enableStylesheets`), and adds
+ * a `<noscript>` link after it for browsers without JavaScript.
+ * @param html a whole HTML document
+ */
+export function deferStylesheets(html: string): string {
+  const document = parseDocument(html, { decodeEntities: false });
+  const links = DomUtils.findAll(
+    (element) =>
+      element.name === 'link' &&
+      element.attribs.rel === 'stylesheet' &&
+      element.parent !== null &&
+      (element.parent as { name?: string }).name === 'head',
+    document.children,
+  );
+  if (links.length === 0) return html;
+  for (const link of links) {
+    const fallback = parseDocument(
+      `<noscript><link rel="stylesheet" href="${link.attribs.href}"></noscript>`,
+      { decodeEntities: false },
+    ).children[0];
+    link.attribs.disabled = '';
+    DomUtils.append(link, fallback as typeof link);
+  }
+  return DomUtils.getOuterHTML(document, { decodeEntities: false });
+}
+
+/**
  * The CSS step over the built pages.
  * @param pages the built pages, by path under dist/
  * @param dist the built site's folder (where the linked stylesheet is read)
@@ -53,8 +80,8 @@ export async function pageCss(
   const beasties = new Beasties({
     path: dist,
     publicPath: '/',
-    preload: 'media-script',
-    noscriptFallback: true,
+    // The link is deferred below (`deferStylesheets`), not by Beasties.
+    preload: false,
     // The font's preload is the layout's choice (src/lib/fonts.ts), not this step's.
     preloadFonts: false,
     inlineFonts: false,
@@ -72,7 +99,7 @@ export async function pageCss(
   for (const [path, html] of pages) {
     // Pages without the site's stylesheet (the editor at /admin) are left as they are.
     if (!html.includes('rel="stylesheet"')) continue;
-    out.set(path, stylesInHead(await beasties.process(html)));
+    out.set(path, deferStylesheets(stylesInHead(await beasties.process(html))));
   }
   if (stylesheets.size === 0 && out.size > 0)
     throw new Error(`page CSS: no stylesheet of ${join(dist, '_astro')} was read`);

@@ -65,6 +65,17 @@ export function closeMenuOnLeave(menu: HTMLElement | null): void {
 }
 
 /**
+ * Enables, once the page has loaded, the stylesheet links the build left `disabled` (the browser
+ * fetches a disabled stylesheet only when it is enabled; src/integrations/page-css.ts).
+ */
+export function enableStylesheets(): void {
+  window.addEventListener('load', () => {
+    for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet][disabled]'))
+      link.disabled = false;
+  });
+}
+
+/**
  * Selectors of the states this inline script sets from the first frame (the `js` flag, revealed
  * elements, the solid navigation bar): their CSS rules stay inline in every page although no built
  * page carries them (src/integrations/page-css.ts).
@@ -75,11 +86,12 @@ export const PAGE_SCRIPT_STATES: RegExp[] = [
   /\[data-nav-solid\]/,
 ];
 
-/** The inline script of every page: navigation bar state, scroll reveal, menu completion. */
+/** The inline script of every page: navigation bar state, scroll reveal, menu completion, stylesheet. */
 export function inlinePageScript(): string {
   return [
     `(${watchNavScroll})(document.documentElement,${NAV_SCROLL_THRESHOLD})`,
     `(${revealOnScroll})(document.documentElement,${REVEAL_THRESHOLD})`,
     `(${closeMenuOnLeave})(document.getElementById("menu-mobile"))`,
+    `(${enableStylesheets})()`,
   ].join(';\n');
 }

@@ -49,9 +49,9 @@ describe.each(builtPages())('budget of $route', ({ route, html }) => {
       .map((match) => match[0])
       .filter((tag) => !/type="module"|\basync\b|\bdefer\b/.test(tag));
     expect(blockingScripts).toEqual([]);
-    // The site's stylesheet is linked deferred (`media="print"` until loaded, page-css.ts).
+    // The site's stylesheet is linked `disabled` until the page has loaded (page-css.ts).
     const blockingStyles = (head.match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? []).filter(
-      (tag) => !tag.includes('media="print"'),
+      (tag) => !/\sdisabled\b/.test(tag),
     );
     expect(blockingStyles).toEqual([]);
   });

@@ -66,7 +66,7 @@ describe('the post-build list', () => {
 });
 
 describe('page CSS step', () => {
-  it("inlines the rules the page uses, defers the whole stylesheet and keeps the inline script's states", async () => {
+  it("inlines the rules the page uses, links the whole stylesheet disabled, keeps the inline script's states", async () => {
     mkdirSync(join(dist, '_astro'));
     writeFileSync(
       join(dist, '_astro/site.css'),
@@ -81,8 +81,9 @@ describe('page CSS step', () => {
     expect(inline).toContain('.used{color:red}');
     expect(inline).not.toContain('.unused');
     expect(inline).toContain('.is-revealed');
-    expect(out).toContain('media="print"');
-    expect(out).toContain('<noscript><link rel="stylesheet" href="/_astro/site.css"></noscript>');
+    expect(out).toContain(
+      '<link rel="stylesheet" href="/_astro/site.css" disabled><noscript><link rel="stylesheet" href="/_astro/site.css"></noscript>',
+    );
   });
 
   it('moves a <style> of the body into the head', () => {
