@@ -6,14 +6,12 @@ import mdx from '@astrojs/mdx';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { readFileSync } from 'node:fs';
-import securityHeaders from './src/integrations/security-headers.mjs';
 import ogImages from './src/integrations/og-images.ts';
 import toolLogos from './src/integrations/tool-logos.ts';
 import contentErrors from './src/integrations/content-errors.mjs';
 import decapCms from './src/integrations/decap-cms.mjs';
 import { cmsOptions } from './src/cms/options.ts';
-import pageCss from './src/integrations/page-css.ts';
-import islandRuntime from './src/integrations/island-runtime.ts';
+import postBuild from './src/integrations/post-build.ts';
 import { formPostUrl, resolveSupabaseConfig } from './src/lib/supabase-config.ts';
 import { mdxPlaceholders } from './src/lib/content-loader.ts';
 
@@ -41,7 +39,8 @@ export default defineConfig({
   // Separate caches let parallel builds (e.g. two test runs) coexist; default is Astro's own.
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   trailingSlash: 'never',
-  build: { format: 'file', inlineStylesheets: 'always' },
+  // One linked stylesheet: the post-build step inlines in each page the rules it uses (page-css.ts).
+  build: { format: 'file', inlineStylesheets: 'never' },
   integrations: [
     react(),
     mdx(),
@@ -58,11 +57,8 @@ export default defineConfig({
     toolLogos(),
     contentErrors(),
     decapCms(),
-    // Each page inlines only the CSS it can use (issue 10: the first round trip).
-    pageCss({ stylesheet: 'src/styles/global.css' }),
-    // Astro's island runtime loads from a cached file when the first island nears the viewport.
-    islandRuntime(),
-    securityHeaders({
+    // Share images, tool logos, per-page CSS, security headers: in that order (post-build.ts).
+    postBuild({
       supabaseUrl: resolveSupabaseConfig(env).url,
       formEndpoint: formPostUrl(resolveSupabaseConfig(env)),
       bookingUrl,

@@ -1,9 +1,14 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, findChromium } from './scripts/lib/chromium.mjs';
-import { TEST_BOOKING_PORT, TEST_DIST, TEST_SITE_PORT } from './tests/e2e/ports';
+import {
+  TEST_BOOKING_PORT,
+  TEST_DIST,
+  TEST_SITE_INSPECTOR_PORT,
+  TEST_SITE_PORT,
+} from './tests/e2e/ports';
 
-// End-to-end tests: real Chromium against the site built by `npm test` (TEST_DIST), served with
-// compression, and a local stand-in page for the booking widget on another origin.
+// End-to-end tests: real Chromium against the site built by `npm test` (TEST_DIST), served by the
+// production host's runtime (wrangler dev, scripts/serve.mjs), and a local stand-in page for the booking widget on another origin.
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -20,8 +25,14 @@ export default defineConfig({
   webServer: [
     {
       command: `node scripts/serve.mjs`,
-      env: { PORT: String(TEST_SITE_PORT), SITE_DIR: TEST_DIST },
+      env: {
+        PORT: String(TEST_SITE_PORT),
+        SITE_DIR: TEST_DIST,
+        HOST_INSPECTOR_PORT: String(TEST_SITE_INSPECTOR_PORT),
+      },
       url: `http://localhost:${TEST_SITE_PORT}/`,
+      // workerd takes a while to start on a loaded machine.
+      timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'ignore',
     },

@@ -1,10 +1,13 @@
-// Serves the built site (dist/) at http://localhost:4321 with compression. Used by `npm start`.
-import { startStaticServer } from './lib/static-server.mjs';
+// `npm run preview` (and the end-to-end tests): serves the built site (dist/, or SITE_DIR) at
+// http://localhost:4321 (or PORT) with the production host's runtime (scripts/lib/host.mjs).
+// HOST_INSPECTOR_PORT sets wrangler's devtools port (default: PORT + 10,000).
+import { startHost } from './lib/host.mjs';
 
 const port = Number(process.env.PORT ?? 4321);
-await startStaticServer({
-  root: process.env.SITE_DIR ?? 'dist',
+const host = await startHost({
+  dir: process.env.SITE_DIR ?? 'dist',
   port,
-  host: process.env.HOST ?? 'localhost',
+  ip: process.env.HOST ?? 'localhost',
 });
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => host.close());
 console.log(`\n  Site prêt : http://localhost:${port}\n  (Ctrl-C pour arrêter)\n`);

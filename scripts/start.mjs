@@ -1,19 +1,20 @@
 // `npm start`: builds the site, starts the local backend (database, API, function, mail catcher) and
-// serves the build at http://localhost:4321. Ctrl-C stops everything.
+// serves the build at http://localhost:4321 with the production host's runtime (scripts/lib/host.mjs).
+// Ctrl-C stops everything.
 import { buildSite } from './lib/built-site.mjs';
-import { startStaticServer } from './lib/static-server.mjs';
+import { startHost } from './lib/host.mjs';
 import { onShutdown, startLocalBackend } from './lib/backend.mjs';
 
 const port = Number(process.env.PORT ?? 4321);
 buildSite();
 const backend = await startLocalBackend();
-const server = await startStaticServer({
-  root: 'dist',
+const site = await startHost({
+  dir: 'dist',
   port,
-  host: process.env.HOST ?? 'localhost',
+  ip: process.env.HOST ?? 'localhost',
 });
 onShutdown(async () => {
-  server.close();
+  await site.close();
   await backend.stop();
 });
 

@@ -1,7 +1,7 @@
-// Builds the site when asked and serves dist/ on a free local port, for screenshots and the benchmark.
+// Builds the site when asked and serves dist/ on a local port, for screenshots and the benchmark.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { startStaticServer } from './static-server.mjs';
+import { startHost } from './host.mjs';
 import { childEnv } from './env.mjs';
 
 /** Runs `astro build` into dist/ (throws when it fails). */
@@ -23,13 +23,9 @@ export function sitemapRoutes(dist = 'dist') {
 }
 
 /**
- * Serves dist/ with compression on `port`; returns { origin, close }.
+ * Serves dist/ with the production host's runtime on `port`; returns { origin, close }.
  * @param {number} port
  */
-export async function serveBuiltSite(port) {
-  const server = await startStaticServer({ root: 'dist', port, host: '127.0.0.1' });
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
+export function serveBuiltSite(port) {
+  return startHost({ dir: 'dist', port });
 }

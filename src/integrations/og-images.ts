@@ -7,9 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { renderOgImage, type OgImageContent } from '../lib/og-image';
 import { ogImagePath, pathOfOgImage } from '../lib/seo';
@@ -69,15 +68,42 @@ async function templateKey(): Promise<string> {
   return hash.digest('hex');
 }
 
-/** @returns the integration that writes `dist/og/**.png` and serves them in `astro dev` */
+/**
+ * Post-build step (src/integrations/post-build.ts): the share image of every page that asks for one,
+ * drawn once per content and kept in `cacheDir` (images no page uses any more are dropped from it).
+ * @param pages the built pages, by path under dist/
+ * @returns the PNG files, by path under dist/ (`og/faq.png`)
+ */
+export async function shareImages(
+  pages: ReadonlyMap<string, string>,
+  cacheDir: string,
+): Promise<Map<string, Uint8Array>> {
+  const key = await templateKey();
+  await mkdir(cacheDir, { recursive: true });
+  const files = new Map<string, Uint8Array>();
+  const used = new Set<string>();
+  for (const html of pages.values()) {
+    const request = ogImageRequest(html);
+    if (!request) continue;
+    const id = createHash('sha256').update(key).update(JSON.stringify(request.content));
+    const name = `${id.digest('hex')}.png`;
+    const cached = join(cacheDir, name);
+    used.add(name);
+    if (!existsSync(cached)) await writeFile(cached, await renderOgImage(request.content));
+    files.set(request.path.slice(1), await readFile(cached));
+  }
+  // Images of titles that no longer exist are dropped, so the cache does not grow forever.
+  for (const name of await readdir(cacheDir)) {
+    if (!used.has(name)) await rm(join(cacheDir, name), { force: true });
+  }
+  return files;
+}
+
+/** @returns the integration that serves the share images in `astro dev` (the build draws them in `shareImages`) */
 export default function ogImages(): AstroIntegration {
-  let cacheDir = '';
   return {
     name: 'og-images',
     hooks: {
-      'astro:config:done': ({ config }) => {
-        cacheDir = join(fileURLToPath(config.cacheDir), 'og-images');
-      },
       'astro:server:setup': ({ server }) => {
         server.middlewares.use(async (req, res, next) => {
           const pagePath = pathOfOgImage(req.url?.split('?')[0] ?? '');
@@ -93,36 +119,6 @@ export default function ogImages(): AstroIntegration {
             next(error);
           }
         });
-      },
-      'astro:build:done': async ({ dir, logger }) => {
-        const out = fileURLToPath(dir);
-        const started = performance.now();
-        const key = await templateKey();
-        await mkdir(cacheDir, { recursive: true });
-        const pages = (await readdir(out, { recursive: true })).filter((f) => f.endsWith('.html'));
-        const used = new Set<string>();
-        let drawn = 0;
-        for (const page of pages) {
-          const request = ogImageRequest(await readFile(join(out, page), 'utf8'));
-          if (!request) continue;
-          const id = createHash('sha256').update(key).update(JSON.stringify(request.content));
-          const name = `${id.digest('hex')}.png`;
-          const cached = join(cacheDir, name);
-          used.add(name);
-          if (!existsSync(cached)) {
-            await writeFile(cached, await renderOgImage(request.content));
-            drawn += 1;
-          }
-          const target = join(out, request.path);
-          await mkdir(dirname(target), { recursive: true });
-          await copyFile(cached, target);
-        }
-        // Images of titles that no longer exist are dropped, so the cache does not grow forever.
-        for (const name of await readdir(cacheDir)) {
-          if (!used.has(name)) await rm(join(cacheDir, name), { force: true });
-        }
-        const seconds = ((performance.now() - started) / 1000).toFixed(1);
-        logger.info(`${used.size} share images (${drawn} drawn, the rest cached) in ${seconds} s`);
       },
     },
   };

@@ -1,4 +1,4 @@
-// Build step: writes dist/_headers from public/_headers, filling the Content-Security-Policy placeholders
+// Post-build step (src/integrations/post-build.ts): writes dist/_headers from public/_headers, filling the Content-Security-Policy placeholders
 // from what was actually built, so the policy never drifts from the site:
 //   {script-hashes}   SHA-256 of every inline <script> in the built pages (Astro's island bootstrap…)
 //   {supabase-origin} origin of the Supabase API the pages talk to (PUBLIC_SUPABASE_URL or the local stand-in)
@@ -7,9 +7,7 @@
 //   {cms-proxy-origin} origin of the editor's local proxy (decap-server), allowed on /admin only
 //   {form-endpoint}   URL the forms post to without JavaScript (form-action)
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { DomUtils, parseDocument } from 'htmlparser2';
 
 /**
  * CSP source expressions ('sha256-…') for the inline scripts of one HTML document. Data blocks such as
@@ -18,9 +16,17 @@ import { fileURLToPath } from 'node:url';
  * @returns {string[]}
  */
 export function inlineScriptHashes(html) {
-  return [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)]
-    .filter(([, attributes]) => !/\ssrc=|application\/ld\+json/.test(attributes))
-    .map(([, , body]) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  const document = parseDocument(html, { decodeEntities: false });
+  return DomUtils.findAll(
+    (element) =>
+      element.name === 'script' &&
+      !('src' in element.attribs) &&
+      element.attribs.type !== 'application/ld+json',
+    document.children,
+  ).map(
+    (script) =>
+      `'sha256-${createHash('sha256').update(DomUtils.textContent(script)).digest('base64')}'`,
+  );
 }
 
 /**
@@ -53,45 +59,24 @@ export function fillHeaders(
     .join('\n');
 }
 
-async function htmlFiles(dir) {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 /**
+ * Post-build step (src/integrations/post-build.ts): the `_headers` file for the built pages.
+ * @param {ReadonlyMap<string, string>} pages the built pages, by path under dist/
+ * @param {string} template the `_headers` template (public/_headers)
  * @param {{ supabaseUrl: string, bookingUrl: string, captchaOrigin?: string, cmsProxyUrl?: string, formEndpoint?: string }} origins URLs whose origins the policy allows (formEndpoint: a whole URL)
- * @returns {import('astro').AstroIntegration}
+ * @returns {string}
  */
-export default function securityHeaders({
-  supabaseUrl,
-  bookingUrl,
-  captchaOrigin,
-  cmsProxyUrl,
-  formEndpoint,
-}) {
-  return {
-    name: 'security-headers',
-    hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const out = fileURLToPath(dir);
-        const file = join(out, '_headers');
-        const template = await readFile(file, 'utf8');
-        const scriptHashes = [];
-        for (const page of await htmlFiles(out))
-          scriptHashes.push(...inlineScriptHashes(await readFile(page, 'utf8')));
-        const headers = fillHeaders(template, {
-          scriptHashes,
-          supabaseOrigin: new URL(supabaseUrl).origin,
-          bookingOrigin: new URL(bookingUrl).origin,
-          captchaOrigin,
-          cmsProxyOrigin: cmsProxyUrl ? new URL(cmsProxyUrl).origin : '',
-          formEndpoint,
-        });
-        await writeFile(file, headers);
-        logger.info(`_headers: CSP with ${new Set(scriptHashes).size} inline-script hashes`);
-      },
-    },
-  };
+export function securityHeaders(
+  pages,
+  template,
+  { supabaseUrl, bookingUrl, captchaOrigin, cmsProxyUrl, formEndpoint },
+) {
+  return fillHeaders(template, {
+    scriptHashes: [...pages.values()].flatMap(inlineScriptHashes),
+    supabaseOrigin: new URL(supabaseUrl).origin,
+    bookingOrigin: new URL(bookingUrl).origin,
+    captchaOrigin,
+    cmsProxyOrigin: cmsProxyUrl ? new URL(cmsProxyUrl).origin : '',
+    formEndpoint,
+  });
 }

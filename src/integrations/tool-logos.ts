@@ -2,13 +2,29 @@
  * Build step: writes `dist/logos/<slug>.svg` for every tool logo a built page references (see
  * src/lib/tool-logos.ts), and serves the same files in `astro dev`. Only the logos in use ship.
  */
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { logoSlugsIn, toolLogoSvg } from '../lib/tool-logos';
 
-/** @returns the integration that writes `dist/logos/*.svg` and serves them in `astro dev` */
+/**
+ * Post-build step (src/integrations/post-build.ts): the logo of every tool the pages reference.
+ * @param pages the built pages, by path under dist/
+ * @returns the SVG files, by path under dist/ (`logos/n8n.svg`)
+ */
+export function toolLogoFiles(pages: ReadonlyMap<string, string>): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const html of pages.values())
+    for (const slug of logoSlugsIn(html)) {
+      const svg = toolLogoSvg(slug);
+      if (!svg)
+        throw new Error(
+          `tool-logos: a page references /logos/${slug}.svg, unknown to simple-icons`,
+        );
+      files.set(`logos/${slug}.svg`, svg);
+    }
+  return files;
+}
+
+/** @returns the integration that serves the tool logos in `astro dev` (the build writes them in `toolLogoFiles`) */
 export default function toolLogos(): AstroIntegration {
   return {
     name: 'tool-logos',
@@ -21,24 +37,6 @@ export default function toolLogos(): AstroIntegration {
           res.setHeader('Content-Type', 'image/svg+xml');
           res.end(svg);
         });
-      },
-      'astro:build:done': async ({ dir, logger }) => {
-        const out = fileURLToPath(dir);
-        const pages = (await readdir(out, { recursive: true })).filter((f) => f.endsWith('.html'));
-        const slugs = new Set<string>();
-        for (const page of pages) {
-          for (const slug of logoSlugsIn(await readFile(join(out, page), 'utf8'))) slugs.add(slug);
-        }
-        await mkdir(join(out, 'logos'), { recursive: true });
-        for (const slug of slugs) {
-          const svg = toolLogoSvg(slug);
-          if (!svg)
-            throw new Error(
-              `tool-logos: a page references /logos/${slug}.svg, unknown to simple-icons`,
-            );
-          await writeFile(join(out, 'logos', `${slug}.svg`), svg);
-        }
-        logger.info(`${slugs.size} tool logos written to logos/`);
       },
     },
   };

@@ -78,35 +78,38 @@ export function keepCampaign(key: string): void {
   }
 }
 
-/** The inline script of every page: navigation bar state, scroll reveal, menu completion, campaign. */
+/**
+ * Enables, once the page has loaded, the stylesheet links the build left `disabled` (the browser
+ * fetches a disabled stylesheet only when it is enabled; src/integrations/page-css.ts).
+ */
+export function enableStylesheets(): void {
+  window.addEventListener('load', () => {
+    for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet][disabled]'))
+      link.disabled = false;
+  });
+}
+
+/**
+ * Selectors of the states this inline script sets from the first frame (the `js` flag, revealed
+ * elements, the solid navigation bar): their CSS rules stay inline in every page although no built
+ * page carries them (src/integrations/page-css.ts).
+ */
+export const PAGE_SCRIPT_STATES: RegExp[] = [
+  /(^|[\s>+~])\.js(?![\w-])/,
+  /\.is-revealed(?![\w-])/,
+  /\[data-nav-solid\]/,
+];
+
+/**
+ * The inline script of every page: navigation bar state, scroll reveal, menu completion, campaign,
+ * stylesheet.
+ */
 export function inlinePageScript(): string {
   return [
     `(${watchNavScroll})(document.documentElement,${NAV_SCROLL_THRESHOLD})`,
     `(${revealOnScroll})(document.documentElement,${REVEAL_THRESHOLD})`,
     `(${closeMenuOnLeave})(document.getElementById("menu-mobile"))`,
     `(${keepCampaign})(${JSON.stringify(CAMPAIGN_STORAGE_KEY)})`,
+    `(${enableStylesheets})()`,
   ].join(';\n');
-}
-
-/**
- * Loads Astro's island runtime (moved out of the page, see src/integrations/island-runtime.ts) once
- * the first island comes within its own `rootMargin` of the viewport (`client:visible` options). Until
- * then a page with islands below the first screen requests no script at all. Observes the islands'
- * children: an `<astro-island>` is `display: contents` and never intersects itself.
- */
-export function loadIslandRuntime(src: string): void {
-  const observers: IntersectionObserver[] = [];
-  const load = () => {
-    if (!observers.length) return;
-    for (const observer of observers.splice(0)) observer.disconnect();
-    document.head.append(Object.assign(document.createElement('script'), { src }));
-  };
-  for (const island of document.querySelectorAll('astro-island')) {
-    const observer = new IntersectionObserver(
-      (entries) => entries.some((entry) => entry.isIntersecting) && load(),
-      { rootMargin: JSON.parse(island.getAttribute('opts') || '{}').value?.rootMargin },
-    );
-    for (const child of island.children) observer.observe(child);
-    observers.push(observer);
-  }
 }

@@ -4,20 +4,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
-import { parseHeadersFile } from '../../scripts/lib/static-server.mjs';
 import { sitemapRoutes } from '../../scripts/lib/built-site.mjs';
-import { ADMIN_DIR, DIST, builtPages } from './site';
+import { ADMIN_DIR, DIST, builtPages, fetchAsSent } from './site';
 
 const adminPage = readFileSync(join(ADMIN_DIR, 'index.html'), 'utf8');
 
-/** The headers the static server sends for a path (later rules win, as in scripts/lib/static-server.mjs). */
-function headersFor(pathname: string) {
-  const rules = parseHeadersFile(readFileSync(join(DIST, '_headers'), 'utf8'));
-  return Object.fromEntries(
-    rules.filter((rule) => rule.pattern.test(pathname)).flatMap((rule) => rule.headers),
-  );
+/** The headers the host sends for a path (lower-case names). */
+async function headersFor(pathname: string) {
+  return (await fetchAsSent(inject('siteOrigin'), pathname)).headers;
 }
 
 describe('the editor at /admin', () => {
@@ -29,9 +25,9 @@ describe('the editor at /admin', () => {
     expect(config.collections.length).toBeGreaterThan(5);
   });
 
-  it('is noindex and outside the sitemap', () => {
+  it('is noindex and outside the sitemap', async () => {
     expect(adminPage).toContain('<meta name="robots" content="noindex, nofollow" />');
-    expect(headersFor('/admin')['X-Robots-Tag']).toBe('noindex, nofollow');
+    expect((await headersFor('/admin/'))['x-robots-tag']).toBe('noindex, nofollow');
     expect(sitemapRoutes(DIST).filter((route: string) => route.startsWith('/admin'))).toEqual([]);
   });
 
@@ -42,13 +38,14 @@ describe('the editor at /admin', () => {
     expect(offending).toEqual([]);
   });
 
-  it("has its own Content-Security-Policy; the public pages keep the site's, without eval", () => {
-    const admin = headersFor('/admin')['Content-Security-Policy'];
-    const publicPage = headersFor('/contact')['Content-Security-Policy'];
+  it("has its own Content-Security-Policy; the public pages keep the site's, without eval", async () => {
+    const admin = (await headersFor('/admin/'))['content-security-policy'];
+    const publicPage = (await headersFor('/contact'))['content-security-policy'];
     expect(admin).toMatch(/script-src 'self' 'unsafe-eval';/);
     expect(admin).toMatch(/connect-src [^;]*https:\/\/api\.github\.com http:\/\/localhost:\d+/);
     expect(publicPage).not.toContain('unsafe-eval');
     expect(publicPage).not.toContain('api.github.com');
-    expect(headersFor('/admin/decap-cms.js')['Content-Security-Policy']).toBe(admin);
+    expect((await headersFor('/admin'))['content-security-policy']).toBe(admin);
+    expect((await headersFor('/admin/decap-cms.js'))['content-security-policy']).toBe(admin);
   });
 });

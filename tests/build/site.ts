@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 
 import { TEST_DIST as DIST } from '../e2e/ports';
@@ -72,4 +73,37 @@ export function initialJavaScript(html: string) {
     .map((match) => match[1])
     .join('\n');
   return { files, inlineGzip: inline ? gzipSize(inline) : 0 };
+}
+
+/**
+ * A page as the host sends it to a browser that accepts brotli: the status line and header lines
+ * (HTTP/1.1 framing, each line ending in CRLF, the blank line included) and the body still encoded.
+ */
+export function fetchAsSent(
+  origin: string,
+  path: string,
+): Promise<{ status: number; headers: Record<string, string>; headerBytes: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(new URL(path, origin), { headers: { 'Accept-Encoding': 'br' } });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const lines = [`HTTP/1.1 ${response.statusCode} ${response.statusMessage}`];
+        for (let i = 0; i < response.rawHeaders.length; i += 2)
+          lines.push(`${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}`);
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: Object.fromEntries(
+            Object.entries(response.headers).map(([name, value]) => [name, String(value)]),
+          ),
+          headerBytes: Buffer.byteLength(`${lines.join('\r\n')}\r\n\r\n`),
+          body: Buffer.concat(chunks),
+        });
+      });
+    });
+    request.end();
+  });
 }

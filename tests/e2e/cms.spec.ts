@@ -6,14 +6,18 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startStaticServer } from '../../scripts/lib/static-server.mjs';
+import { startHost } from '../../scripts/lib/host.mjs';
 import { childEnv } from '../../scripts/lib/env.mjs';
 import { parse } from 'yaml';
-import { TEST_CMS_PROXY_PORT, TEST_DIST } from './ports';
+import {
+  TEST_CMS_PROXY_PORT,
+  TEST_DIST,
+  TEST_SCRATCH_INSPECTOR_PORT,
+  TEST_SCRATCH_SITE_PORT,
+} from './ports';
 
 const ROOT = process.cwd();
 /** Not copied into the scratch project: dependencies (linked instead), builds, caches, local data. */
@@ -99,13 +103,17 @@ test('a copywriter changes a price in the editor: the file and the rebuilt page 
     encoding: 'utf8',
   });
   expect(build.status, build.stderr).toBe(0);
-  const server = await startStaticServer({ root: resolve(scratch, 'dist'), port: 0 });
+  const site = await startHost({
+    cwd: scratch,
+    dir: 'dist',
+    port: TEST_SCRATCH_SITE_PORT,
+    inspectorPort: TEST_SCRATCH_INSPECTOR_PORT,
+  });
   try {
-    const { port } = server.address() as AddressInfo;
-    await page.goto(`http://127.0.0.1:${port}/tarifs-creation-site-automatisation`);
+    await page.goto(`${site.origin}/tarifs-creation-site-automatisation`);
     await expect(page.getByText(NEW_PRICE).first()).toBeVisible();
   } finally {
-    await new Promise((done) => server.close(done));
+    await site.close();
   }
 });
 

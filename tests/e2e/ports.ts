@@ -8,6 +8,11 @@ const env =
 export const TEST_DIST = env.TEST_DIST ?? 'dist-test';
 /** Port of the built site during end-to-end tests. */
 export const TEST_SITE_PORT = Number(env.TEST_SITE_PORT ?? 4322);
+/** Devtools port of the test site's host (`wrangler dev --inspector-port`; never the shared 9229). */
+export const TEST_SITE_INSPECTOR_PORT = Number(env.TEST_SITE_INSPECTOR_PORT ?? 4325);
+/** Port and devtools port of a second site a test builds and serves itself (tests/e2e/cms.spec.ts). */
+export const TEST_SCRATCH_SITE_PORT = Number(env.TEST_SCRATCH_SITE_PORT ?? 4326);
+export const TEST_SCRATCH_INSPECTOR_PORT = Number(env.TEST_SCRATCH_INSPECTOR_PORT ?? 4327);
 /** Port of the booking-widget stand-in (a different origin, like the real widget). */
 export const TEST_BOOKING_PORT = Number(env.TEST_BOOKING_PORT ?? 4323);
 /** The booking URL the test build points its embed at. */

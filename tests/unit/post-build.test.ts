@@ -1,0 +1,120 @@
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  POST_BUILD,
+  postBuildSteps,
+  runPostBuild,
+  type PostBuildStep,
+} from '../../src/integrations/post-build';
+import { pageCss, stylesInHead } from '../../src/integrations/page-css';
+import { toolLogoFiles } from '../../src/integrations/tool-logos';
+import { securityHeaders } from '../../src/integrations/security-headers.mjs';
+
+let dist: string;
+beforeEach(() => {
+  dist = mkdtempSync(join(tmpdir(), 'post-build-'));
+});
+afterEach(() => rmSync(dist, { recursive: true, force: true }));
+
+const page = (body: string, head = '') =>
+  `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
+
+describe('the post-build list', () => {
+  it('runs share images, tool logos, page CSS, then security headers', () => {
+    const steps = postBuildSteps({
+      dist,
+      cacheDir: dist,
+      headersTemplate: '',
+      supabaseUrl: 'http://127.0.0.1:1',
+      bookingUrl: 'http://localhost:2/booking.html',
+    });
+    expect(steps.map((step) => step.name)).toEqual([...POST_BUILD]);
+    expect(POST_BUILD).toEqual(['share images', 'tool logos', 'page CSS', 'security headers']);
+  });
+
+  it('reads the pages once, hands each step the pages the previous ones left, writes what they return', async () => {
+    mkdirSync(join(dist, 'blog'));
+    writeFileSync(join(dist, 'index.html'), page('<h1>Accueil</h1>'));
+    writeFileSync(join(dist, 'blog/post.html'), page('<h1>Article</h1>'));
+    const seen: string[][] = [];
+    const steps: PostBuildStep[] = [
+      {
+        name: 'rewrite',
+        run: (pages) => {
+          seen.push([...pages.keys()].sort());
+          return new Map([
+            ['index.html', pages.get('index.html')!.replace('Accueil', 'Bienvenue')],
+          ]);
+        },
+      },
+      {
+        name: 'summary',
+        run: (pages) =>
+          new Map([
+            ['summary.txt', pages.get('index.html')!.includes('Bienvenue') ? 'vu' : 'pas vu'],
+          ]),
+      },
+    ];
+    const written = await runPostBuild(dist, steps);
+    expect(seen).toEqual([['blog/post.html', 'index.html']]);
+    expect([...written.keys()]).toEqual(['index.html', 'summary.txt']);
+    expect(readFileSync(join(dist, 'index.html'), 'utf8')).toContain('<h1>Bienvenue</h1>');
+    expect(readFileSync(join(dist, 'summary.txt'), 'utf8')).toBe('vu');
+  });
+});
+
+describe('page CSS step', () => {
+  it("inlines the rules the page uses, links the whole stylesheet disabled, keeps the inline script's states", async () => {
+    mkdirSync(join(dist, '_astro'));
+    writeFileSync(
+      join(dist, '_astro/site.css'),
+      '.used{color:red}.unused{color:blue}.js [data-reveal]:not(.is-revealed){opacity:0}',
+    );
+    const html = page(
+      '<p class="used" data-reveal>Bonjour</p>',
+      '<link rel="stylesheet" href="/_astro/site.css">',
+    );
+    const out = (await pageCss(new Map([['index.html', html]]), dist)).get('index.html')!;
+    const inline = /<style>([^<]*)<\/style>/.exec(out)?.[1] ?? '';
+    expect(inline).toContain('.used{color:red}');
+    expect(inline).not.toContain('.unused');
+    expect(inline).toContain('.is-revealed');
+    expect(out).toContain(
+      '<link rel="stylesheet" href="/_astro/site.css" disabled><noscript><link rel="stylesheet" href="/_astro/site.css"></noscript>',
+    );
+  });
+
+  it('moves a <style> of the body into the head', () => {
+    const out = stylesInHead(
+      page('<p>a</p><style>x{display:contents}</style><p>b</p>', '<style>y{}</style>'),
+    );
+    expect(out).toContain(
+      '<head><meta charset="utf-8"><style>y{}</style><style>x{display:contents}</style></head>',
+    );
+    expect(out).toContain('<body><p>a</p><p>b</p></body>');
+  });
+});
+
+describe('tool logos step', () => {
+  it('writes the logo of each tool a page references, and refuses an unknown one', () => {
+    const files = toolLogoFiles(new Map([['a.html', '<img src="/logos/n8n.svg" alt="">']]));
+    expect([...files.keys()]).toEqual(['logos/n8n.svg']);
+    expect(files.get('logos/n8n.svg')).toContain('<svg');
+    expect(() => toolLogoFiles(new Map([['a.html', '<img src="/logos/nope.svg">']]))).toThrow(
+      /nope/,
+    );
+  });
+});
+
+describe('security headers step', () => {
+  it("allows the pages' inline scripts as they finally are", () => {
+    const headers = securityHeaders(
+      new Map([['a.html', page('<script>go()</script>')]]),
+      "/*\n  Content-Security-Policy: script-src 'self' {script-hashes}; frame-src {booking-origin}",
+      { supabaseUrl: 'http://127.0.0.1:1', bookingUrl: 'http://localhost:2/booking.html' },
+    );
+    expect(headers).toMatch(/script-src 'self' 'sha256-[\w+/=]+'; frame-src http:\/\/localhost:2$/);
+  });
+});
