@@ -15,11 +15,11 @@ const INLINE_SCRIPT_BUDGET_GZIP = 1024;
  * bytes, the initial congestion window, plus headers), gzip.
  */
 const HTML_BUDGET_GZIP = 14_950;
-/** The page's inline scripts (not JSON-LD nor speculation rules: data, not code), split into Astro's island bootstrap and the site's own. */
+/** The page's inline scripts (not JSON-LD), split into Astro's island bootstrap and the site's own. */
 function inlineScripts(html: string) {
   const bodies = [
     ...html.matchAll(
-      /<script(?![^>]*\ssrc=)(?![^>]*(?:application\/ld\+json|speculationrules))[^>]*>([\s\S]*?)<\/script>/g,
+      /<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g,
     ),
   ].map((match) => match[1]);
   const isAstro = (body: string) => /customElements\.define\("astro-island"|self\.Astro/.test(body);

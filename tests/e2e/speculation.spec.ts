@@ -1,8 +1,8 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 
-// The next page is instant: the layout's speculation rules (src/lib/speculation-rules.ts) prerender a
-// same-origin page when its link is hovered, in the real Chromium, under the site's real CSP (the
-// rules are an inline script: its hash must be in the policy or Chromium ignores them).
+// The next page is instant: the speculation rules (src/lib/speculation-rules.ts, named by the
+// `Speculation-Rules` header of public/_headers) prerender a same-origin page when its link is
+// hovered, in the real Chromium, with the site's real headers and CSP.
 
 /** Collects the speculative requests (Chromium marks them `Sec-Purpose: prefetch…`). */
 function speculations(page: Page) {
