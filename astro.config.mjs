@@ -14,6 +14,7 @@ import { cmsOptions } from './src/cms/options.ts';
 import postBuild from './src/integrations/post-build.ts';
 import { formPostUrl, resolveSupabaseConfig } from './src/lib/supabase-config.ts';
 import { mdxPlaceholders } from './src/lib/content-loader.ts';
+import { BRAND_FONT_WEIGHT, brandFontFile } from './src/lib/brand-font.ts';
 
 // The same variables the pages read (process environment and .env files).
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), ''), ...process.env };
@@ -69,11 +70,12 @@ export default defineConfig({
       cmsProxyUrl: `http://localhost:${cmsOptions(env, site).proxyPort}`,
     }),
   ],
-  // The display face (headings): Bricolage Grotesque, variable weight, the latin subset file only
-  // (other characters fall back glyph by glyph, so no unicode-range is needed), served from the
-  // site. Astro writes the @font-face and a metric-matched Arial fallback (size-adjust,
-  // ascent/descent overrides). `optional`: a font that misses the first paint is used from the next
-  // page on, so nothing ever moves once painted (CLS 0); src/lib/fonts.ts says where it is preloaded.
+  // The display face (headings): Bricolage Grotesque cut to one weight and the French characters at
+  // build time (src/lib/brand-font.ts; other characters fall back glyph by glyph, so no unicode-range
+  // is needed), served from the site. Astro writes the @font-face and a metric-matched Arial fallback
+  // (size-adjust, ascent/descent overrides). `optional`: a font that misses the first paint is used
+  // from the next page on, so nothing ever moves once painted (CLS 0); src/lib/fonts.ts says where it
+  // is preloaded.
   fonts: [
     {
       provider: fontProviders.local(),
@@ -84,10 +86,8 @@ export default defineConfig({
       options: {
         variants: [
           {
-            src: [
-              './node_modules/@fontsource-variable/bricolage-grotesque/files/bricolage-grotesque-latin-wght-normal.woff2',
-            ],
-            weight: '200 800',
+            src: [await brandFontFile()],
+            weight: String(BRAND_FONT_WEIGHT),
             style: 'normal',
           },
         ],

@@ -2,7 +2,10 @@
 // compression. Lighthouse is noisy on a shared machine, so each route is measured N times with the
 // routes interleaved (run 1 of every route, then run 2…): a burst of load spreads over all routes
 // instead of spoiling one. Reports the median and the min–max of each figure, and the machine's load
-// average before, during and after. Writes reports/bench.json and reports/bench.md (git-ignored);
+// average before, during and after. A bare page (scripts/lib/bare-page.mjs: one h1, one paragraph,
+// system font) is measured in every round too, first, and each route's LCP is also given as a ratio to
+// it: the median over the rounds of (route LCP ÷ bare LCP in the same round), so a burst of load that
+// slows a whole round cancels out. Writes reports/bench.json and reports/bench.md (git-ignored);
 // copy the table into the README from a run on a quiet machine.
 // Options: --runs N (default 5), --only /path,/other (default: every route), --no-build,
 // --port P (default 4391, the local server).
@@ -12,6 +15,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM_FLAGS, ensureChromium } from './lib/chromium.mjs';
 import { buildSite, serveBuiltSite, sitemapRoutes } from './lib/built-site.mjs';
+import { BARE_ROUTE, writeBarePage } from './lib/bare-page.mjs';
 
 const arg = (name) => {
   const index = process.argv.indexOf(name);
@@ -29,7 +33,8 @@ const median = (values) => {
 };
 
 if (!process.argv.includes('--no-build')) buildSite();
-const routes = arg('--only')?.split(',') ?? sitemapRoutes();
+const routes = [BARE_ROUTE, ...(arg('--only')?.split(',') ?? sitemapRoutes())];
+const removeBarePage = writeBarePage('dist');
 const site = await serveBuiltSite(Number(arg('--port') ?? 4391));
 const chrome = await chromeLauncher.launch({
   chromePath: ensureChromium(),
@@ -60,6 +65,7 @@ try {
         continue;
       }
       samples.get(route).push({
+        run,
         ...Object.fromEntries(CATEGORIES.map((id) => [id, Math.round(categories[id].score * 100)])),
         lcp,
         tbt: audits['total-blocking-time'].numericValue,
@@ -67,7 +73,7 @@ try {
         bytes: audits['total-byte-weight'].numericValue,
       });
       console.log(
-        `run ${run}/${runs} ${route}: perf ${samples.get(route).at(-1).performance} LCP ${(samples.get(route).at(-1).lcp / 1000).toFixed(2)} s (load ${load()})`,
+        `run ${run}/${runs} ${route}: perf ${samples.get(route).at(-1).performance} LCP ${(samples.get(route).at(-1).lcp / 1000).toFixed(2)} s TBT ${Math.round(samples.get(route).at(-1).tbt)} ms (load ${load()})`,
       );
     }
     loads.push(load());
@@ -75,6 +81,7 @@ try {
 } finally {
   await chrome.kill();
   await site.close();
+  removeBarePage();
 }
 
 /** { median, min, max } of one figure over a route's runs. */
@@ -83,16 +90,26 @@ const stats = (values) => ({
   min: Math.min(...values),
   max: Math.max(...values),
 });
+/** Per round, the route's LCP divided by the bare page's LCP of the same round. */
+const bareLcp = new Map(samples.get(BARE_ROUTE).map((sample) => [sample.run, sample.lcp]));
+const lcpRatios = (list) =>
+  list
+    .filter((sample) => bareLcp.has(sample.run))
+    .map((sample) => sample.lcp / bareLcp.get(sample.run));
 const rows = routes
   .filter((route) => samples.get(route).length)
   .map((route) => {
     const list = samples.get(route);
+    const ratios = lcpRatios(list);
     return {
       route,
       failed: failures.get(route)?.length ?? 0,
       ...Object.fromEntries(
-        Object.keys(list[0]).map((key) => [key, stats(list.map((sample) => sample[key]))]),
+        Object.keys(list[0])
+          .filter((key) => key !== 'run')
+          .map((key) => [key, stats(list.map((sample) => sample[key]))]),
       ),
+      lcpRatio: ratios.length ? stats(ratios) : undefined,
     };
   });
 const range = ({ median: mid, min, max }, format) =>
@@ -100,15 +117,18 @@ const range = ({ median: mid, min, max }, format) =>
 const score = (value) => String(Math.round(value));
 const seconds = (value) => `${(value / 1000).toFixed(2)} s`;
 const ms = (value) => `${Math.round(value)} ms`;
+const ratio = (value) => `${value.toFixed(2)}×`;
 
 const table = [
   `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling, ${runs} interleaved runs per route, median (min–max), ${new Date().toISOString().slice(0, 10)}. Load average (1 min) before, after each round: ${loads.join(', ')}.`,
   '',
-  '| route | Perf. | A11y | Best pr. | SEO | LCP | TBT | CLS | transfer |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  `LCP ÷ bare: the route's LCP over the bare page's (${BARE_ROUTE}: one h1, one paragraph, system font) in the same round, median of the rounds.`,
+  '',
+  '| route | Perf. | A11y | Best pr. | SEO | LCP | LCP ÷ bare | TBT | CLS | transfer |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...rows.map(
     (row) =>
-      `| ${row.route}${row.failed ? ` (${row.failed} of ${runs} runs failed)` : ''} | ${range(row.performance, score)} | ${range(row.accessibility, score)} | ${range(row['best-practices'], score)} | ${range(row.seo, score)} | ${range(row.lcp, seconds)} | ${range(row.tbt, ms)} | ${range(row.cls, (value) => value.toFixed(3))} | ${Math.round(row.bytes.median / 1024)} KB |`,
+      `| ${row.route}${row.failed ? ` (${row.failed} of ${runs} runs failed)` : ''} | ${range(row.performance, score)} | ${range(row.accessibility, score)} | ${range(row['best-practices'], score)} | ${range(row.seo, score)} | ${range(row.lcp, seconds)} | ${row.lcpRatio ? range(row.lcpRatio, ratio) : 'n/a'} | ${range(row.tbt, ms)} | ${range(row.cls, (value) => value.toFixed(3))} | ${Math.round(row.bytes.median / 1024)} KB |`,
   ),
 ].join('\n');
 mkdirSync('reports', { recursive: true });

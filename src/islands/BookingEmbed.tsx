@@ -6,7 +6,7 @@ import { toast } from '../stores/toasts';
 interface Props {
   /** Booking page address (settings, or PUBLIC_BOOKING_URL in tests). */
   baseUrl: string;
-  /** Id of the anchor that, when targeted (e.g. #calendly), loads the widget at once. */
+  /** Id of the anchor that, when targeted (e.g. #calendly), brings the visitor to the button. */
   anchor?: string;
   /** The agency's phone, offered when the widget cannot load. */
   phone: { display: string; e164: string };
@@ -21,15 +21,18 @@ const CAME_TO_BOOK = 'consultation';
 
 /**
  * The inline booking widget behind a facade: the widget is a third party that sets cookies, so its
- * frame is requested only when the visitor asks (the button, which is a plain link to the booking page
- * until this island has hydrated) or came for it (its anchor targeted, e.g. /contact#calendly, or a
- * slot/consultation link). A spinner shows until the widget answers; if it has not after
+ * frame is requested only when the visitor clicks the button beside the notice (a plain link to the
+ * booking page until this island has hydrated): consent is that click, whatever the link that brought
+ * the visitor. A visitor who came for it (its anchor targeted, e.g. /contact#calendly, or a
+ * slot/consultation link) is brought to that button, focused; the slot chosen in the page address is
+ * read when the frame starts, so it is kept. A spinner shows until the widget answers; if it has not after
  * BOOKING_FALLBACK_AFTER, or the browser is offline, the visitor gets the booking page's address and
  * the phone number instead. Messages are trusted only from the booking origin and this frame: page
  * height resizes it, a scheduled event raises a success notice.
  */
 export default function BookingEmbed({ baseUrl, anchor, phone }: Props) {
   const frame = useRef<HTMLIFrameElement>(null);
+  const button = useRef<HTMLAnchorElement>(null);
   const [requested, setRequested] = useState(false);
   const [src, setSrc] = useState<string>();
   const [ready, setReady] = useState(false);
@@ -46,15 +49,18 @@ export default function BookingEmbed({ baseUrl, anchor, phone }: Props) {
   };
 
   useEffect(() => {
-    const targeted = () => {
-      if (anchor && location.hash === `#${anchor}`) start();
+    const bringToButton = () => {
+      button.current?.scrollIntoView({ block: 'center' });
+      button.current?.focus({ preventScroll: true });
     };
-    if (new URLSearchParams(location.search).has(CAME_TO_BOOK)) start();
+    const targeted = () => {
+      if (anchor && location.hash === `#${anchor}`) bringToButton();
+    };
+    if (new URLSearchParams(location.search).has(CAME_TO_BOOK)) bringToButton();
     else targeted();
     addEventListener('hashchange', targeted);
     return () => removeEventListener('hashchange', targeted);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [baseUrl, anchor]);
+  }, [anchor]);
 
   useEffect(() => {
     if (!requested || ready) return;
@@ -98,6 +104,7 @@ export default function BookingEmbed({ baseUrl, anchor, phone }: Props) {
         <div className="grid place-items-center gap-5 px-4 py-10 text-center">
           <p className="max-w-md text-sm text-muted">{fr.booking.privacy}</p>
           <a
+            ref={button}
             href={baseUrl}
             target="_blank"
             rel="noopener"
@@ -105,7 +112,7 @@ export default function BookingEmbed({ baseUrl, anchor, phone }: Props) {
               event.preventDefault();
               start();
             }}
-            className="inline-flex min-h-12 items-center rounded-full bg-accent-700 px-6 font-semibold text-white hover:bg-accent-800"
+            className="inline-flex min-h-12 items-center rounded-full border border-transparent bg-accent-700 px-6 font-semibold text-white hover:bg-accent-800"
           >
             {fr.booking.show}
           </a>
@@ -127,7 +134,7 @@ export default function BookingEmbed({ baseUrl, anchor, phone }: Props) {
               href={baseUrl}
               target="_blank"
               rel="noopener"
-              className="inline-flex min-h-12 items-center rounded-full bg-accent-700 px-6 font-semibold text-white hover:bg-accent-800"
+              className="inline-flex min-h-12 items-center rounded-full border border-transparent bg-accent-700 px-6 font-semibold text-white hover:bg-accent-800"
             >
               {fr.booking.direct}
             </a>

@@ -83,8 +83,8 @@ export default function Toaster({ region = null }: { region?: HTMLElement | null
 }
 
 /**
- * Draws the Toaster into `region` and holds the notices while the pointer or the focus is in it.
- * Called by the toast store on the first notice.
+ * Draws the Toaster into `region`, holds the notices while the pointer or the focus is in it, and
+ * publishes their height as `--toasts-height`. Called by the toast store on the first notice.
  */
 export function mountToaster(region: HTMLElement): void {
   const outside = (node: EventTarget | null) => !region.contains(node as Node | null);
@@ -99,5 +99,11 @@ export function mountToaster(region: HTMLElement): void {
   region.addEventListener('focusout', (event) => {
     if (outside(event.relatedTarget)) holdToasts('focus', false);
   });
+  // The notices cover the bottom of the screen: the page's scroll padding (global.css) keeps what the
+  // keyboard focuses above them (WCAG 2.4.11).
+  new ResizeObserver(() => {
+    const height = region.childElementCount ? region.offsetHeight : 0;
+    document.documentElement.style.setProperty('--toasts-height', `${height}px`);
+  }).observe(region);
   createRoot(region).render(<Toaster region={region} />);
 }

@@ -69,6 +69,7 @@ test.describe('booking embed on the home page', () => {
       await route.fulfill({ response, body });
     });
     await page.goto('/#audit-ia');
+    await askForBooking(page, 'audit-ia');
     const iframe = page.locator(frame);
     await expect(iframe).toHaveAttribute('src', /embed_type=Inline/);
     const box = (await iframe.boundingBox())!;
@@ -131,6 +132,7 @@ test.describe('booking embed on the home page', () => {
     await page.goto(
       '/?consultation=Audit%20technique&jour=mardi&heure=10:00&date=2026-12-01&utm_source=newsletter#audit-ia',
     );
+    await askForBooking(page, 'audit-ia');
     const iframe = page.locator(frame);
     await expect(iframe).toHaveAttribute('src', /embed_type=Inline/);
     const src = new URL((await iframe.getAttribute('src'))!);
@@ -166,16 +168,38 @@ test.describe('booking embed on /contact', () => {
     expect(urls).toHaveLength(1);
   });
 
-  test('loads at once for /contact#calendly and for a slot link', async ({ page }) => {
-    await page.goto('/contact#calendly');
-    await expect(page.locator('#calendly iframe')).toHaveAttribute('src', /embed_type=Inline/);
-    await page.goto('/contact?consultation=D%C3%A9couverte&jour=lundi&heure=09%3A00#calendly');
-    await expect(page.locator('#calendly iframe')).toHaveAttribute('src', /a1=D/);
-  });
+  for (const link of [
+    '/contact#calendly',
+    '/contact?consultation=D%C3%A9couverte&jour=lundi&heure=09%3A00#calendly',
+  ]) {
+    test(`${link} brings the visitor to the focused button, requests nothing from the booking origin before the click, and keeps the slot`, async ({
+      page,
+    }) => {
+      const urls = bookingRequests(page);
+      await page.goto(link);
+      const button = page.locator('#calendly').getByRole('link', { name: fr.booking.show });
+      await expect(page.locator('#calendly astro-island')).not.toHaveAttribute('ssr');
+      await expect(button).toBeFocused();
+      await expect(button).toBeInViewport();
+      await expect(page.locator('#calendly')).toContainText(fr.booking.privacy);
+      expect(await page.locator('iframe').count()).toBe(0);
+      expect(urls).toEqual([]);
+      await button.click();
+      const iframe = page.locator('#calendly iframe');
+      await expect(iframe).toHaveAttribute('src', /embed_type=Inline/);
+      if (link.includes('consultation='))
+        expect(new URL((await iframe.getAttribute('src'))!).searchParams.get('a1')).toBe(
+          'Découverte – lundi 09:00',
+        );
+      await expect(page.locator('#calendly').getByRole('status')).toHaveCount(0);
+      expect(urls).toHaveLength(1);
+    });
+  }
 
   test('offers the booking page and the phone when the widget cannot load', async ({ page }) => {
     await page.route(`${TEST_BOOKING_URL}*`, (route) => route.abort('connectionrefused'));
     await page.goto('/contact#calendly');
+    await askForBooking(page, 'calendly');
     const alert = page.locator('#calendly').getByRole('alert');
     await expect(alert).toContainText(fr.booking.unavailable, { timeout: 15_000 });
     await expect(alert.getByRole('link', { name: fr.booking.direct })).toHaveAttribute(

@@ -65,8 +65,9 @@ test('a second page view downloads no script it already has', async ({ page }) =
 });
 
 // Issue 10: the first paint waits for nothing it does not need. On a slow mobile network (CDP
-// throttling), every request that has finished before first-contentful-paint is the page itself or a
-// font the page preloads for its first screen; the manifest, icons, images, scripts come after.
+// throttling), every request that has finished before first-contentful-paint is the page itself, a
+// font the page preloads for its first screen, or the speculation rules its header names; the
+// manifest, icons, images, scripts come after.
 for (const route of ['/', '/contact', '/faq', '/nos-realisations', '/blog']) {
   test(`${route}: only the page and its preloaded fonts arrive before the first paint`, async ({
     page,
@@ -108,6 +109,9 @@ for (const route of ['/', '/contact', '/faq', '/nos-realisations', '/blog']) {
     const allowed = [
       new URL(page.url()).pathname,
       ...preloaded.map((href) => new URL(href).pathname),
+      // The speculation rules the response's Speculation-Rules header names (public/_headers): the
+      // browser fetches them beside the page, never in the way of its paint (src/lib/speculation-rules.ts).
+      '/speculation-rules.json',
     ];
     expect(before.filter((path) => !allowed.includes(path))).toEqual([]);
     // The listener saw the page itself load (it may finish after the first paint: HTML streams).

@@ -10,6 +10,8 @@ const PHONE = { display: '04 91 00 00 00', e164: '+33491000000' };
 
 beforeEach(() => {
   $toasts.set([]);
+  // jsdom does no layout: scrolling is a no-op here (the end-to-end test sees the real one).
+  Element.prototype.scrollIntoView = vi.fn();
   history.replaceState(null, '', '/contact?jour=mardi&heure=10:00&utm_source=news');
 });
 
@@ -69,28 +71,40 @@ describe('BookingEmbed', () => {
     expect(frame()!.style.height).toBe('700px');
   });
 
-  it('loads at once for a slot or consultation link, with its prefill', async () => {
+  it('for a slot or consultation link, focuses the button and loads nothing until it is clicked; the slot is kept for the frame', async () => {
     history.replaceState(null, '', '/contact?consultation=Audit&jour=mardi&heure=10:00');
     embed();
+    const button = screen.getByRole('link', { name: fr.booking.show });
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(frame()).toBeNull();
+    ask();
     await started();
     expect(new URL(frame()!.src).searchParams.get('a1')).toBe('Audit – mardi 10:00');
   });
 
-  it('loads at once when its anchor is targeted', async () => {
+  it('focuses the button when its anchor is targeted, and loads nothing until it is clicked', async () => {
     history.replaceState(null, '', '/contact#calendly');
     embed('calendly');
+    const button = screen.getByRole('link', { name: fr.booking.show });
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(frame()).toBeNull();
+    ask();
     await started();
   });
 
-  it('loads when its anchor becomes the target', async () => {
+  it('focuses the button when its anchor becomes the target, without loading the frame', async () => {
     embed('calendly');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(frame()).toBeNull();
+    const button = screen.getByRole('link', { name: fr.booking.show });
+    expect(document.activeElement).not.toBe(button);
     act(() => {
       history.replaceState(null, '', '#calendly');
       window.dispatchEvent(new HashChangeEvent('hashchange'));
     });
-    await started();
+    expect(document.activeElement).toBe(button);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(frame()).toBeNull();
   });
 
   it('offers the booking page and the phone instead of the spinner when the network goes down', async () => {

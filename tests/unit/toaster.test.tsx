@@ -1,10 +1,20 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import Toaster, { mountToaster } from '../../src/islands/Toaster';
 import { $toasts, TOAST_REGION_ID, toast } from '../../src/stores/toasts';
 
+/** jsdom has no layout, so no ResizeObserver: a stand-in that reports once, on observe. */
+class FakeResizeObserver {
+  constructor(private readonly callback: () => void) {}
+  observe() {
+    this.callback();
+  }
+  disconnect() {}
+}
+
 describe('Toaster island', () => {
+  beforeAll(() => vi.stubGlobal('ResizeObserver', FakeResizeObserver));
   beforeEach(() => $toasts.set([]));
   afterEach(cleanup);
 
