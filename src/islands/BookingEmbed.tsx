@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { readBookingMessage } from '../lib/booking-message';
 import * as fr from '../lib/i18n/fr';
-import { toast } from '../stores/toasts';
+import { toast } from './shared/toast';
 
 interface Props {
   /** Booking page address (settings, or PUBLIC_BOOKING_URL in tests). */

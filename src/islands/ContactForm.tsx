@@ -12,7 +12,7 @@ import {
   restoreDraft,
   updateDraftField,
 } from '../stores/contact-draft';
-import { prepareToaster, toast } from '../stores/toasts';
+import { prepareToaster, toast } from './shared/toast';
 import { useSubmitOnce } from '../components/react/use-submit-once';
 import { FormSuccess, useFormResult } from '../components/react/form-result';
 import { firstInputAt, typedValues } from '../components/react/typed-before-hydration';

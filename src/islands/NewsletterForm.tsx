@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import * as fr from '../lib/i18n/fr';
-import { prepareToaster, toast } from '../stores/toasts';
+import { prepareToaster, toast } from './shared/toast';
 import { useSubmitOnce } from '../components/react/use-submit-once';
 import { FormSuccess, useFormResult } from '../components/react/form-result';
 import { firstInputAt, typedValues } from '../components/react/typed-before-hydration';

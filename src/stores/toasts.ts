@@ -17,40 +17,6 @@ export const TOAST_DURATION = 6000;
 export const TOAST_REGION_ID = 'toasts';
 
 let nextId = 1;
-let toasterMounted = false;
-let toasterCode: Promise<typeof import('../islands/Toaster')> | undefined;
-
-/**
- * Fetches the Toaster island's code without drawing anything. Forms call it when the visitor starts
- * typing, so that a notice raised later with the network down (offline at submit) can still be drawn.
- * A failed fetch is forgotten, so the next call tries again.
- */
-export function prepareToaster(): Promise<typeof import('../islands/Toaster')> {
-  toasterCode ??= import('../islands/Toaster').catch((error: unknown) => {
-    toasterCode = undefined;
-    throw error;
-  });
-  return toasterCode;
-}
-
-/**
- * Loads the Toaster island's code on the first notice (none of it loads before, unless a form
- * prepared it) and draws it into the page's notice region. It reads the store when it mounts, so the
- * first notice appears.
- */
-function loadToaster(): void {
-  if (toasterMounted || typeof document === 'undefined') return;
-  const region = document.getElementById(TOAST_REGION_ID);
-  if (!region) return;
-  toasterMounted = true;
-  prepareToaster().then(
-    ({ mountToaster }) => mountToaster(region),
-    () => {
-      toasterMounted = false; // no network: the next notice tries again
-    },
-  );
-}
-
 /** Each notice's time left on screen (ms), and while it runs, since when and its timer. */
 const timers = new Map<
   number,
@@ -74,7 +40,6 @@ export function toast(
   $toasts.set([...$toasts.get(), { variant: 'default', ...input, id }]);
   if (holds.size) timers.set(id, { left: TOAST_DURATION });
   else startTimer(id, TOAST_DURATION);
-  loadToaster();
   return id;
 }
 

@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import Toaster, { mountToaster } from '../../src/islands/Toaster';
-import { $toasts, TOAST_REGION_ID, toast } from '../../src/stores/toasts';
+import { $toasts, TOAST_REGION_ID } from '../../src/stores/toasts';
+import { toast } from '../../src/islands/shared/toast';
 
 /** jsdom has no layout, so no ResizeObserver: a stand-in that reports once, on observe. */
 class FakeResizeObserver {
