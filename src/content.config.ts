@@ -1,17 +1,52 @@
 /**
- * Content collections. Each area of the site keeps its collections and zod schemas in
- * `src/schemas/<area>.ts`; this file only gathers them. Types come from the schemas (`z.infer`).
+ * Content collections: one folder of src/content/ each, read by the project's loader (placeholders,
+ * French typography, French errors: src/lib/content-loader.ts) and validated by its zod schema
+ * (src/schemas/<area>.ts). Types come from the schemas (`z.infer`).
  */
-import { siteCollections } from './schemas/site';
-import { sharedCollections } from './schemas/shared';
-import { offersCollections } from './schemas/offers';
-import { pageCollections } from './schemas/pages';
-import { companyCollections } from './schemas/company';
+import { defineCollection } from 'astro:content';
+import type { z } from 'astro/zod';
+import { contentGlob } from './lib/content-loader';
+import { settingsSchema } from './schemas/site';
+import { faqSchema, testimonialSchema } from './schemas/shared';
+import {
+  consultationSchema,
+  offerSchema,
+  projectSchema,
+  serviceSchema,
+  slotWeekSchema,
+} from './schemas/offers';
+import { pageSchema } from './schemas/pages';
+import { blogPostSchema, jobSchema, teamMemberSchema } from './schemas/company';
+
+/** The collection of the files matching `pattern` in `base`, validated by `schema`. */
+function collection<S extends z.ZodType>(
+  base: string,
+  schema: S,
+  { pattern = '*.yaml', name }: { pattern?: string; name?: string } = {},
+) {
+  return defineCollection({
+    loader: contentGlob({ pattern, base, ...(name ? { collection: name } : {}) }, schema),
+    schema,
+  });
+}
 
 export const collections = {
-  ...siteCollections,
-  ...pageCollections,
-  ...sharedCollections,
-  ...offersCollections,
-  ...companyCollections,
+  settings: collection('./src/content/settings', settingsSchema),
+  pages: collection('./src/content/pages', pageSchema),
+  /** Pages written as long Markdown texts (legal notice, privacy, terms): the page model in the front matter. */
+  legal: collection('./src/content/legal', pageSchema, { pattern: '*.md' }),
+  faq: collection('./src/content/faq', faqSchema),
+  testimonials: collection('./src/content/testimonials', testimonialSchema),
+  offers: collection('./src/content/offers', offerSchema),
+  services: collection('./src/content/services', serviceSchema),
+  projects: collection('./src/content/projects', projectSchema),
+  consultations: collection('./src/content/consultations', consultationSchema),
+  slots: collection('./src/content/slots', slotWeekSchema),
+  team: collection('./src/content/team', teamMemberSchema),
+  // BLOG_CONTENT_DIR: another folder of posts, for the 1,000-post scale test (tests/build).
+  blog: collection(process.env.BLOG_CONTENT_DIR ?? './src/content/blog', blogPostSchema, {
+    pattern: '*.{md,mdx}',
+    name: 'blog',
+  }),
+  jobs: collection('./src/content/jobs', jobSchema),
 };

@@ -1,6 +1,4 @@
-/** Collections of the company area (see src/content.config.ts): team, blog, careers (pages are in ./pages). */
-import { defineCollection } from 'astro:content';
-import { contentGlob } from '../lib/content-loader';
+/** Schemas of the company area's collections (src/content.config.ts): team, blog, careers (pages are in ./pages). */
 import { z } from 'astro/zod';
 import { isoDay, photo } from './fields';
 
@@ -70,25 +68,3 @@ export type BlogPost = z.infer<typeof blogPostSchema>;
 export type BlogCategory = BlogPost['category'];
 export type Job = z.infer<typeof jobSchema>;
 
-export const companyCollections = {
-  team: defineCollection({
-    loader: contentGlob({ pattern: '*.yaml', base: './src/content/team' }, teamMemberSchema),
-    schema: teamMemberSchema,
-  }),
-  blog: defineCollection({
-    // BLOG_CONTENT_DIR: another folder of posts, for the 1,000-post scale test (tests/build).
-    loader: contentGlob(
-      {
-        pattern: '*.{md,mdx}',
-        base: process.env.BLOG_CONTENT_DIR ?? './src/content/blog',
-        collection: 'blog',
-      },
-      blogPostSchema,
-    ),
-    schema: blogPostSchema,
-  }),
-  jobs: defineCollection({
-    loader: contentGlob({ pattern: '*.yaml', base: './src/content/jobs' }, jobSchema),
-    schema: jobSchema,
-  }),
-};

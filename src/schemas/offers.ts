@@ -1,10 +1,8 @@
-import { defineCollection } from 'astro:content';
-import { contentGlob } from '../lib/content-loader';
 import { z } from 'astro/zod';
 import { photo } from './fields';
 
 /**
- * Collections of the offers area (services, offers and prices, projects, consultations, SaaS, FAQ
+ * Schemas of the offers area's collections (services, offers and prices, projects, consultations, SaaS, FAQ
  * pages). Copy may use `{phone.display}`, `{phone.e164}`, `{email}`, `{figures.<key>}`… placeholders,
  * filled from the site settings (see src/lib/placeholders.ts).
  */
@@ -198,16 +196,3 @@ export type ProjectPreview = z.infer<typeof projectPreviewSchema>;
 export type ProjectCategory = (typeof projectCategories)[number];
 export type WeekDay = (typeof weekDays)[number];
 
-const yaml = <S extends z.ZodType>(folder: string, schema: S) =>
-  defineCollection({
-    loader: contentGlob({ pattern: '*.yaml', base: `./src/content/${folder}` }, schema),
-    schema,
-  });
-
-export const offersCollections = {
-  offers: yaml('offers', offerSchema),
-  services: yaml('services', serviceSchema),
-  projects: yaml('projects', projectSchema),
-  consultations: yaml('consultations', consultationSchema),
-  slots: yaml('slots', slotWeekSchema),
-};

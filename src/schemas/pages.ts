@@ -3,8 +3,6 @@
  * search-engine copy, the hero and the page's blocks in order; `type` picks the section component
  * (src/components/sections/blocks/BlockList.astro). Copy may quote facts with `{path}` placeholders.
  */
-import { defineCollection } from 'astro:content';
-import { contentGlob } from '../lib/content-loader';
 import { z } from 'astro/zod';
 import { button, metric, projectCategories, step, text } from './offers';
 import { photo } from './fields';
@@ -259,14 +257,3 @@ export type AsideCard = z.infer<typeof asideCardSchema>;
 export type Page = z.infer<typeof pageSchema>;
 export type Integration = z.infer<typeof integrationSchema>;
 
-export const pageCollections = {
-  pages: defineCollection({
-    loader: contentGlob({ pattern: '*.yaml', base: './src/content/pages' }, pageSchema),
-    schema: pageSchema,
-  }),
-  /** Pages written as long Markdown texts (legal notice, privacy, terms): the same page model in the front matter. */
-  legal: defineCollection({
-    loader: contentGlob({ pattern: '*.md', base: './src/content/legal' }, pageSchema),
-    schema: pageSchema,
-  }),
-};

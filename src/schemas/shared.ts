@@ -1,5 +1,3 @@
-import { defineCollection } from 'astro:content';
-import { contentGlob } from '../lib/content-loader';
 import { z } from 'astro/zod';
 
 /**
@@ -30,16 +28,3 @@ export const testimonialSchema = z.strictObject({
 export type Faq = z.infer<typeof faqSchema>;
 export type Testimonial = z.infer<typeof testimonialSchema>;
 
-export const sharedCollections = {
-  faq: defineCollection({
-    loader: contentGlob({ pattern: '*.yaml', base: './src/content/faq' }, faqSchema),
-    schema: faqSchema,
-  }),
-  testimonials: defineCollection({
-    loader: contentGlob(
-      { pattern: '*.yaml', base: './src/content/testimonials' },
-      testimonialSchema,
-    ),
-    schema: testimonialSchema,
-  }),
-};

@@ -1,5 +1,3 @@
-import { defineCollection } from 'astro:content';
-import { contentGlob } from '../lib/content-loader';
 import { z } from 'astro/zod';
 
 const link = z.strictObject({ label: z.string().min(1), href: z.string().min(1) });
@@ -55,9 +53,3 @@ export const settingsSchema = z.strictObject({
 
 export type Settings = z.infer<typeof settingsSchema>;
 
-export const siteCollections = {
-  settings: defineCollection({
-    loader: contentGlob({ pattern: '*.yaml', base: './src/content/settings' }, settingsSchema),
-    schema: settingsSchema,
-  }),
-};
