@@ -12,9 +12,9 @@ import contentErrors from './src/integrations/content-errors.mjs';
 import decapCms from './src/integrations/decap-cms.mjs';
 import { cmsOptions } from './src/cms/options.ts';
 import postBuild from './src/integrations/post-build.ts';
-import { formPostUrl, resolveSupabaseConfig } from './src/lib/supabase-config.ts';
-import { mdxPlaceholders } from './src/lib/content-loader.ts';
-import { BRAND_FONT_WEIGHT, brandFontFile } from './src/lib/brand-font.ts';
+import { formPostUrl, resolveSupabaseConfig } from './src/lib/contact/supabase-config.ts';
+import { mdxPlaceholders } from './src/lib/content/loader.ts';
+import { BRAND_FONT_WEIGHT, brandFontFile } from './src/lib/fonts/brand-font.ts';
 
 // The same variables the pages read (process environment and .env files).
 const env = { ...loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), ''), ...process.env };
@@ -71,10 +71,10 @@ export default defineConfig({
     }),
   ],
   // The display face (headings): Bricolage Grotesque cut to one weight and the French characters at
-  // build time (src/lib/brand-font.ts; other characters fall back glyph by glyph, so no unicode-range
+  // build time (src/lib/fonts/brand-font.ts; other characters fall back glyph by glyph, so no unicode-range
   // is needed), served from the site. Astro writes the @font-face and a metric-matched Arial fallback
   // (size-adjust, ascent/descent overrides). `optional`: a font that misses the first paint is used
-  // from the next page on, so nothing ever moves once painted (CLS 0); src/lib/fonts.ts says where it
+  // from the next page on, so nothing ever moves once painted (CLS 0); src/lib/fonts/preload.ts says where it
   // is preloaded.
   fonts: [
     {

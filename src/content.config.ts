@@ -1,11 +1,11 @@
 /**
  * Content collections: one folder of src/content/ each, read by the project's loader (placeholders,
- * French typography, French errors: src/lib/content-loader.ts) and validated by its zod schema
+ * French typography, French errors: src/lib/content/loader.ts) and validated by its zod schema
  * (src/schemas/<area>.ts). Types come from the schemas (`z.infer`).
  */
 import { defineCollection } from 'astro:content';
 import type { z } from 'astro/zod';
-import { contentGlob } from './lib/content-loader';
+import { contentGlob } from './lib/content/loader';
 import { settingsSchema } from './schemas/site';
 import { faqSchema, testimonialSchema } from './schemas/shared';
 import {

@@ -2,7 +2,7 @@
 // anything runs; `--dry-run` stops after printing the plan. Steps run through `runner`, so a test can
 // watch them without deploying anything.
 import fs from 'node:fs';
-import { LOCAL_SUPABASE_KEY } from '../../src/lib/supabase-config.ts';
+import { LOCAL_SUPABASE_KEY } from '../../src/lib/contact/supabase-config.ts';
 
 /** The Supabase CLI, fetched by npx at deploy time (its npm package downloads a binary). */
 export const SUPABASE_CLI = 'supabase@3.1.0';

@@ -10,8 +10,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
-import { renderOgImage, type OgImageContent } from '../lib/og-image';
-import { ogImagePath, pathOfOgImage } from '../lib/seo';
+import { renderOgImage, type OgImageContent } from '../lib/seo/og-image';
+import { ogImagePath, pathOfOgImage } from '../lib/seo/seo';
 
 const ENTITIES: Record<string, string> = {
   amp: '&',
@@ -59,7 +59,7 @@ export function ogImageRequest(
 /** The source of the drawing code and font: a change redraws every cached image. */
 async function templateKey(): Promise<string> {
   const sources = [
-    'src/lib/og-image.ts',
+    'src/lib/seo/og-image.ts',
     'public/favicon.svg',
     'node_modules/@fontsource/inter/package.json',
   ];

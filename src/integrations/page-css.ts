@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Beasties, { type Options as BeastiesOptions } from 'beasties';
 import { DomUtils, parseDocument } from 'htmlparser2';
-import { PAGE_SCRIPT_STATES } from '../lib/page-scripts';
+import { PAGE_SCRIPT_STATES } from '../lib/page-scripts/layout';
 
 /**
  * Moves every `<style>` element outside the head to the end of the head, in document order.
@@ -83,7 +83,7 @@ export async function pageCss(
     // The link is deferred below (`deferStylesheets`), not by Beasties: `preload: false`, which
     // Beasties' README documents (links left as they are) but its option type leaves out.
     preload: false as unknown as BeastiesOptions['preload'],
-    // The font's preload is the layout's choice (src/lib/fonts.ts), not this step's.
+    // The font's preload is the layout's choice (src/lib/fonts/preload.ts), not this step's.
     preloadFonts: false,
     inlineFonts: false,
     // Astro's own small <style> elements (the font faces) stay as Astro wrote them.

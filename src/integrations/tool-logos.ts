@@ -1,9 +1,9 @@
 /**
  * Build step: writes `dist/logos/<slug>.svg` for every tool logo a built page references (see
- * src/lib/tool-logos.ts), and serves the same files in `astro dev`. Only the logos in use ship.
+ * src/lib/art/tool-logos.ts), and serves the same files in `astro dev`. Only the logos in use ship.
  */
 import type { AstroIntegration } from 'astro';
-import { logoSlugsIn, toolLogoSvg } from '../lib/tool-logos';
+import { logoSlugsIn, toolLogoSvg } from '../lib/art/tool-logos';
 
 /**
  * Post-build step (src/integrations/post-build.ts): the logo of every tool the pages reference.

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import * as fr from '../lib/i18n/fr';
-import { progressWidth, STEP_INTERVAL, useRotation } from '../lib/cycle';
-import MotionToggle from '../components/react/MotionToggle';
+import { progressWidth, STEP_INTERVAL, useRotation } from './shared/cycle';
+import MotionToggle from './shared/MotionToggle';
 
 interface Step {
   label: string;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { readBookingMessage } from '../lib/booking-message';
+import { readBookingMessage } from '../lib/booking/message';
 import * as fr from '../lib/i18n/fr';
 import { toast } from './shared/toast';
 
@@ -42,7 +42,7 @@ export default function BookingEmbed({ baseUrl, anchor, phone }: Props) {
   const start = () => {
     setRequested(true);
     // The address builder is fetched only now, when the frame is about to be requested.
-    import('../lib/booking-frame').then(
+    import('../lib/booking/frame').then(
       ({ bookingFrameUrl }) => setSrc((current) => current ?? bookingFrameUrl(baseUrl, location)),
       () => setFailed(true),
     );

@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ContactField, FieldRule, SubmitFailure } from '../lib/contact';
+import type { ContactField, FieldRule, SubmitFailure } from '../lib/contact/contact';
 import * as fr from '../lib/i18n/fr';
 import { fieldMessage } from '../../supabase/functions/_shared/messages-fr';
 import {
@@ -13,16 +13,16 @@ import {
   updateDraftField,
 } from '../stores/contact-draft';
 import { prepareToaster, toast } from './shared/toast';
-import { useSubmitOnce } from '../components/react/use-submit-once';
-import { FormSuccess, useFormResult } from '../components/react/form-result';
-import { firstInputAt, typedValues } from '../components/react/typed-before-hydration';
+import { useSubmitOnce } from './shared/use-submit-once';
+import { FormSuccess, useFormResult } from './shared/form-result';
+import { firstInputAt, typedValues } from './shared/typed-before-hydration';
 
 interface Props {
   /** Where the form posts without JavaScript (the `form-post` function: formPostUrl of supabase-config). */
   action: string;
-  /** The six services (SERVICES of src/lib/contact.ts). */
+  /** The six services (SERVICES of src/lib/contact/contact.ts). */
   services: readonly string[];
-  /** maxLength of each text field (MAX_LENGTHS of src/lib/contact.ts: the database limits). */
+  /** maxLength of each text field (MAX_LENGTHS of src/lib/contact/contact.ts: the database limits). */
   maxLengths: Record<Exclude<ContactField, 'service_souhaite'>, number>;
   /** Name of the honeypot field (HONEYPOT_FIELD). */
   honeypotName: string;
@@ -35,8 +35,8 @@ interface Props {
 const t = fr.contact.form;
 const te = fr.contact.fieldErrors;
 // Loaded on first use only (first focus or input): the submission logic and the Supabase clients.
-const loadLogic = () => import('../lib/contact');
-const loadClient = () => import('../lib/supabase-config').then((config) => config.browserClient());
+const loadLogic = () => import('../lib/contact/contact');
+const loadClient = () => import('../lib/contact/supabase-config').then((config) => config.browserClient());
 // Cloudflare Turnstile, only when PUBLIC_TURNSTILE_SITE_KEY is set at build time (off by default).
 const captchaOn = Boolean(import.meta.env.PUBLIC_TURNSTILE_SITE_KEY);
 const field =
@@ -123,7 +123,7 @@ export default function ContactForm({
     void Promise.all([loadLogic(), loadClient(), prepareToaster()]).catch(() => {});
     if (captchaOn && captchaBox.current && !captcha.current) {
       const box = captchaBox.current;
-      captcha.current = import('../lib/turnstile').then(({ mountTurnstile }) =>
+      captcha.current = import('../lib/contact/turnstile').then(({ mountTurnstile }) =>
         mountTurnstile(box),
       );
       captcha.current.catch(() => (captcha.current = null));

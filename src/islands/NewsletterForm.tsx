@@ -1,9 +1,9 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import * as fr from '../lib/i18n/fr';
 import { prepareToaster, toast } from './shared/toast';
-import { useSubmitOnce } from '../components/react/use-submit-once';
-import { FormSuccess, useFormResult } from '../components/react/form-result';
-import { firstInputAt, typedValues } from '../components/react/typed-before-hydration';
+import { useSubmitOnce } from './shared/use-submit-once';
+import { FormSuccess, useFormResult } from './shared/form-result';
+import { firstInputAt, typedValues } from './shared/typed-before-hydration';
 
 interface Props {
   /** Where the box posts without JavaScript (the `form-post` function: formPostUrl of supabase-config). */
@@ -11,7 +11,7 @@ interface Props {
   label: string;
   placeholder: string;
   submitLabel: string;
-  /** Name of the honeypot field (HONEYPOT_FIELD of src/lib/contact.ts). */
+  /** Name of the honeypot field (HONEYPOT_FIELD of src/lib/contact/contact.ts). */
   honeypotName: string;
   /** Longest address accepted (MAX_LENGTHS.email of the shared validation rules). */
   maxLength: number;
@@ -19,8 +19,8 @@ interface Props {
 
 const t = fr.newsletter;
 // Loaded on first use only (first focus or input): the sign-up logic and the Supabase clients.
-const loadLogic = () => import('../lib/newsletter');
-const loadClient = () => import('../lib/supabase-config').then((config) => config.browserClient());
+const loadLogic = () => import('../lib/contact/newsletter');
+const loadClient = () => import('../lib/contact/supabase-config').then((config) => config.browserClient());
 
 /**
  * Newsletter sign-up with double opt-in: stores the address, then the server mails a confirmation

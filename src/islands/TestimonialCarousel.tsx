@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import * as fr from '../lib/i18n/fr';
-import { SLIDE_INTERVAL, useRotation } from '../lib/cycle';
-import MotionToggle from '../components/react/MotionToggle';
+import { SLIDE_INTERVAL, useRotation } from './shared/cycle';
+import MotionToggle from './shared/MotionToggle';
 
 /** A slide among the island's children: `data-slide`, one per group of testimonials. */
 const SLIDE = '[data-slide]';

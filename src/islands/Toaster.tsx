@@ -2,7 +2,7 @@ import { useEffect, type CSSProperties } from 'react';
 import { useStore } from '@nanostores/react';
 import { createRoot } from 'react-dom/client';
 import { X } from 'lucide';
-import LucideIcon from '../components/react/LucideIcon';
+import LucideIcon from './shared/LucideIcon';
 import { $toasts, dismissToast, holdToasts } from '../stores/toasts';
 import * as fr from '../lib/i18n/fr';
 

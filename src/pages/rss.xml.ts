@@ -1,8 +1,8 @@
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
-import { getSettings } from '../lib/settings';
-import { getBlogPage, getPosts } from '../lib/company-content';
-import { RSS_ITEMS } from '../lib/blog';
+import { getSettings } from '../lib/content/settings';
+import { getBlogPage, getPosts } from '../lib/content/company';
+import { RSS_ITEMS } from '../lib/content/blog';
 
 /** RSS feed of the blog (/rss.xml), linked from the blog pages: the latest RSS_ITEMS posts. */
 export async function GET(context: APIContext) {

@@ -1,9 +1,9 @@
 /**
  * The site's speculation rules as a file, named by every response's `Speculation-Rules` header
- * (public/_headers): see src/lib/speculation-rules.ts.
+ * (public/_headers): see src/lib/page-scripts/speculation-rules.ts.
  */
 import type { APIRoute } from 'astro';
-import { speculationRulesJson } from '../lib/speculation-rules';
+import { speculationRulesJson } from '../lib/page-scripts/speculation-rules';
 
 export const GET: APIRoute = () =>
   new Response(speculationRulesJson(), {

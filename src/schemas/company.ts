@@ -35,7 +35,7 @@ export const blogCategories = [
 
 /**
  * A blog post (`src/content/blog/<slug>.md` or `.mdx`); the file name is the URL slug. The reading
- * time is computed from the text (src/lib/blog.ts), not typed.
+ * time is computed from the text (src/lib/content/blog.ts), not typed.
  */
 export const blogPostSchema = z.strictObject({
   title: text,

@@ -4,7 +4,7 @@ import { photo } from './fields';
 /**
  * Schemas of the offers area's collections (services, offers and prices, projects, consultations, SaaS, FAQ
  * pages). Copy may use `{phone.display}`, `{phone.e164}`, `{email}`, `{figures.<key>}`… placeholders,
- * filled from the site settings (see src/lib/placeholders.ts).
+ * filled from the site settings (see src/lib/content/placeholders.ts).
  */
 
 export const text = z.string().min(1);
@@ -85,7 +85,7 @@ const previewFields = {
 } as const;
 
 /**
- * What the visual preview of a project shows (src/lib/project-preview.ts), drawn in the project's
+ * What the visual preview of a project shows (src/lib/art/project-preview.ts), drawn in the project's
  * colour: the site in a browser and a phone (`headline`, `screens`, `typeface`), the chatbot
  * conversation (`messages`) or the workflow (`steps`). One flat object, so the visual editor can
  * show it; each kind's fields are required for that kind, then typed per kind.

@@ -1,7 +1,7 @@
 /**
  * The page model shared by every page: a content entry `src/content/pages/<page>.yaml` holds the
  * search-engine copy, the hero and the page's blocks in order; `type` picks the section component
- * (src/components/sections/blocks/BlockList.astro). Copy may quote facts with `{path}` placeholders.
+ * (src/components/blocks/BlockList.astro). Copy may quote facts with `{path}` placeholders.
  */
 import { z } from 'astro/zod';
 import { button, metric, projectCategories, step, text } from './offers';

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { ContactDraft, ContactField, ContactFields } from '../lib/contact';
+import type { ContactDraft, ContactField, ContactFields } from '../lib/contact/contact';
 
 /** A blank form. */
 export const EMPTY_FIELDS: ContactFields = {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { FunctionsClient } from '@supabase/functions-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
-import { buildFormsClient } from '../../src/lib/supabase-config.ts';
+import { buildFormsClient } from '../../src/lib/contact/supabase-config.ts';
 import pg from 'pg';
 import { inject } from 'vitest';
 
@@ -26,7 +26,7 @@ export async function control(action) {
 }
 
 /**
- * The site's own client (postgrest-js + functions-js, as src/lib/supabase-config.ts builds it)
+ * The site's own client (postgrest-js + functions-js, as src/lib/contact/supabase-config.ts builds it)
  * against the local gateway.
  * @param {string} [key] API key (default: the publishable key, as the site uses)
  */

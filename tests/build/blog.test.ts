@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { POSTS_PER_PAGE, RSS_ITEMS, pageUrl } from '../../src/lib/blog';
+import { POSTS_PER_PAGE, RSS_ITEMS, pageUrl } from '../../src/lib/content/blog';
 import { DIST, builtPages } from './site';
 
 const pages = new Map(builtPages().map((page) => [page.route, page.html]));

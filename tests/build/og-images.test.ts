@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pngSize } from '../../src/lib/og-image';
+import { pngSize } from '../../src/lib/seo/og-image';
 import { DIST, builtPages } from './site';
 
 const pages = builtPages();

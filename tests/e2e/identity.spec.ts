@@ -97,7 +97,7 @@ for (const width of [375, 1280]) {
 }
 
 test.describe('display font preload', () => {
-  // Where it is preloaded is src/lib/fonts.ts's choice (unit-tested); here, that the preload is the
+  // Where it is preloaded is src/lib/fonts/preload.ts's choice (unit-tested); here, that the preload is the
   // very file the headings' @font-face uses (else the face would download twice), and nothing else.
   for (const [route, preloaded] of [
     ['/', true],

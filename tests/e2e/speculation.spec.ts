@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 
-// The next page is instant: the speculation rules (src/lib/speculation-rules.ts, named by the
+// The next page is instant: the speculation rules (src/lib/page-scripts/speculation-rules.ts, named by the
 // `Speculation-Rules` header of public/_headers) prerender a same-origin page when its link is
 // hovered, in the real Chromium, with the site's real headers and CSP.
 

@@ -110,7 +110,7 @@ for (const route of ['/', '/contact', '/faq', '/nos-realisations', '/blog']) {
       new URL(page.url()).pathname,
       ...preloaded.map((href) => new URL(href).pathname),
       // The speculation rules the response's Speculation-Rules header names (public/_headers): the
-      // browser fetches them beside the page, never in the way of its paint (src/lib/speculation-rules.ts).
+      // browser fetches them beside the page, never in the way of its paint (src/lib/page-scripts/speculation-rules.ts).
       '/speculation-rules.json',
     ];
     expect(before.filter((path) => !allowed.includes(path))).toEqual([]);

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AutomationSteps from '../../src/islands/AutomationSteps';
-import { nextIndex, progressWidth, STEP_INTERVAL } from '../../src/lib/cycle';
+import { nextIndex, progressWidth, STEP_INTERVAL } from '../../src/islands/shared/cycle';
 import * as fr from '../../src/lib/i18n/fr';
 
 const steps = ['Déclencheur', 'Analyse IA', 'Action'].map((label, i) => ({

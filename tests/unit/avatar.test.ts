@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AVATAR_COLOURS, avatarPath, avatarSlug, avatarSvg } from '../../src/lib/avatar';
+import { AVATAR_COLOURS, avatarPath, avatarSlug, avatarSvg } from '../../src/lib/art/avatar';
 
 describe('avatarSvg', () => {
   it('draws the same face for the same name, every time', () => {

@@ -1,6 +1,6 @@
 // Every block type of the page schema has a component (or is the page's slot) and an editor label.
 import { describe, expect, it } from 'vitest';
-import { blockRegistry } from '../../src/components/sections/blocks/registry';
+import { blockRegistry } from '../../src/components/blocks/registry';
 import { variantLabels } from '../../src/cms/labels';
 import { blockSchema } from '../../src/schemas/pages';
 

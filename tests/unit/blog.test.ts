@@ -6,8 +6,8 @@ import {
   pageUrl,
   pageWindow,
   readingMinutes,
-} from '../../src/lib/blog';
-import { postCategories } from '../../src/lib/company-content';
+} from '../../src/lib/content/blog';
+import { postCategories } from '../../src/lib/content/company';
 import { blogCategories, blogPostSchema } from '../../src/schemas/company';
 
 describe('readingMinutes', () => {

@@ -4,8 +4,8 @@ import {
   isIsoDate,
   MAX_PARAM_LENGTH,
   utmFromSearch,
-} from '../../src/lib/booking-prefill';
-import { readBookingMessage } from '../../src/lib/booking-message';
+} from '../../src/lib/booking/prefill';
+import { readBookingMessage } from '../../src/lib/booking/message';
 
 describe('bookingPrefillFromSearch', () => {
   it('joins consultation, day and hour into a1', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildBookingUrl, SITE_BOOKING_PAGE } from '../../src/lib/booking-url';
+import { buildBookingUrl, SITE_BOOKING_PAGE } from '../../src/lib/booking/url';
 
 const BASE = 'https://calendly.com/agence/audit-ia';
 const query = (url: string) => [...new URL(url).searchParams];
@@ -115,7 +115,7 @@ describe('buildBookingUrl', () => {
 
 describe('bookingFrameUrl', () => {
   it('combines the host, the site look, the prefill and the utm of the page address', async () => {
-    const { bookingFrameUrl } = await import('../../src/lib/booking-frame');
+    const { bookingFrameUrl } = await import('../../src/lib/booking/frame');
     const url = bookingFrameUrl(BASE, {
       host: 'www.agence.fr',
       search: '?consultation=Audit&jour=lundi&heure=09:00&date=2026-12-07&utm_campaign=hiver',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import subsetFont from 'subset-font';
-import { BRAND_FONT_CHARACTERS, BRAND_FONT_SOURCE, brandFontFile } from '../../src/lib/brand-font';
+import { BRAND_FONT_CHARACTERS, BRAND_FONT_SOURCE, brandFontFile } from '../../src/lib/fonts/brand-font';
 
 /** Table tags of a font file, read from its table directory once HarfBuzz has unpacked it. */
 async function tables(file: string): Promise<string[]> {

@@ -4,7 +4,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import TestimonialCarousel from '../../src/islands/TestimonialCarousel';
-import { groupsOf, PER_SLIDE, SLIDE_INTERVAL } from '../../src/lib/cycle';
+import { groupsOf, PER_SLIDE, SLIDE_INTERVAL } from '../../src/islands/shared/cycle';
 import * as fr from '../../src/lib/i18n/fr';
 
 const names = Array.from({ length: 6 }, (_, i) => `Client ${i + 1}`);

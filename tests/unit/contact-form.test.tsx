@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FormsClient } from '../../src/lib/supabase-config';
+import type { FormsClient } from '../../src/lib/contact/supabase-config';
 
 // The island loads the Supabase client lazily from supabase-config: hand it a fake, controllable one.
 const calls: string[] = [];
@@ -28,10 +28,10 @@ const fakeClient: FormsClient = {
     },
   },
 };
-vi.mock('../../src/lib/supabase-config', () => ({ browserClient: async () => fakeClient }));
+vi.mock('../../src/lib/contact/supabase-config', () => ({ browserClient: async () => fakeClient }));
 
 const { default: ContactForm } = await import('../../src/islands/ContactForm');
-const { HONEYPOT_FIELD, MAX_LENGTHS, SERVICES } = await import('../../src/lib/contact');
+const { HONEYPOT_FIELD, MAX_LENGTHS, SERVICES } = await import('../../src/lib/contact/contact');
 const { $toasts } = await import('../../src/stores/toasts');
 const { $contactDraft, EMPTY_FIELDS } = await import('../../src/stores/contact-draft');
 

@@ -5,8 +5,8 @@ import {
   toPayload,
   SERVICES,
   type ContactDraft,
-} from '../../src/lib/contact';
-import type { FormsClient, InsertResult } from '../../src/lib/supabase-config';
+} from '../../src/lib/contact/contact';
+import type { FormsClient, InsertResult } from '../../src/lib/contact/supabase-config';
 
 const fields = {
   prenom: ' Ada ',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crossReferenceProblems, type CheckedEntry } from '../../src/lib/content-check';
+import { crossReferenceProblems, type CheckedEntry } from '../../src/lib/content/check';
 
 const entry = (collection: string, id: string, data: Record<string, unknown>): CheckedEntry => ({
   id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mailtoHref } from '../../src/lib/mail';
-import { blogPostingJsonLd, employmentType, jobPostingJsonLd } from '../../src/lib/company-jsonld';
+import { mailtoHref } from '../../src/lib/contact/mailto';
+import { blogPostingJsonLd, employmentType, jobPostingJsonLd } from '../../src/lib/seo/company-jsonld';
 import { jobSchema, blogPostSchema } from '../../src/schemas/company';
 import type { Settings } from '../../src/schemas/site';
 

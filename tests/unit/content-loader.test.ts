@@ -1,5 +1,5 @@
 /**
- * The content loader (src/lib/content-loader.ts) as the build runs it, on a scratch copy of
+ * The content loader (src/lib/content/loader.ts) as the build runs it, on a scratch copy of
  * src/content: placeholders are filled in every collection (one fixture per collection: a text field,
  * and the Markdown body where the collection has one), an unknown placeholder fails naming file and
  * field, and deliberately broken files (tests/fixtures/content-errors/) give the exact French messages
@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { frenchTypography } from '../../src/lib/typography';
+import { frenchTypography } from '../../src/lib/content/typography';
 import { parse } from 'yaml';
 import { brokenFixtures } from '../fixtures/content-errors/cases';
-import { fillMdxBody } from '../../src/lib/content-loader';
+import { fillMdxBody } from '../../src/lib/content/loader';
 
 /** js-yaml reads YAML in Astro's own data entry type; the fake below uses it the same way. */
 const jsYaml = (await import('js-yaml' as string)) as { load(text: string): unknown };

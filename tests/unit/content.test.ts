@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
-import { contentFileData } from '../../src/lib/content-files';
-import { formatContentIssues, frenchErrorMap } from '../../src/lib/content-errors';
-import { readPlaceholderSource } from '../../src/lib/content-loader';
-import { fillPlaceholders } from '../../src/lib/placeholders';
+import { contentFileData } from '../../src/lib/content/files';
+import { formatContentIssues, frenchErrorMap } from '../../src/lib/content/errors';
+import { readPlaceholderSource } from '../../src/lib/content/loader';
+import { fillPlaceholders } from '../../src/lib/content/placeholders';
 import { jobSchema, blogPostSchema } from '../../src/schemas/company';
 
 const ROOT = process.cwd();

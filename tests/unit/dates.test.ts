@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateFr, isoDate, readTimeFr } from '../../src/lib/dates';
+import { formatDateFr, isoDate, readTimeFr } from '../../src/lib/content/dates';
 
 const NBSP = '\u00a0';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preloadsDisplayFont } from '../../src/lib/fonts';
+import { preloadsDisplayFont } from '../../src/lib/fonts/preload';
 
 describe('preloadsDisplayFont', () => {
   it('preloads on the home page, whose display-size title is the largest paint', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heroArtFor, heroArtKinds } from '../../src/lib/hero-art';
+import { heroArtFor, heroArtKinds } from '../../src/lib/art/hero-art';
 
 describe('heroArtFor', () => {
   it('shows what each page sells', () => {

@@ -2,10 +2,10 @@
 // Where a lead came from: the campaign fields kept for the session by every page's inline script,
 // read back by the contact form with the shared rules (a broken tag is left out, never the lead).
 import { afterEach, describe, expect, it } from 'vitest';
-import { CAMPAIGN_STORAGE_KEY, currentLeadSource, readLeadSource } from '../../src/lib/lead-source';
-import { inlinePageScript, keepCampaign } from '../../src/lib/page-scripts';
-import { submitContact } from '../../src/lib/contact';
-import type { FormsClient } from '../../src/lib/supabase-config';
+import { CAMPAIGN_STORAGE_KEY, currentLeadSource, readLeadSource } from '../../src/lib/contact/lead-source';
+import { inlinePageScript, keepCampaign } from '../../src/lib/page-scripts/layout';
+import { submitContact } from '../../src/lib/contact/contact';
+import type { FormsClient } from '../../src/lib/contact/supabase-config';
 
 afterEach(() => {
   sessionStorage.clear();

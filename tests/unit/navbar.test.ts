@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAV_SCROLL_THRESHOLD, isActivePath } from '../../src/lib/navbar';
+import { NAV_SCROLL_THRESHOLD, isActivePath } from '../../src/lib/page-scripts/navbar';
 
 describe('navigation bar scroll state', () => {
   it('uses the spec threshold of 50 px', () => {

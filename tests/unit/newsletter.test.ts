@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { subscribeNewsletter } from '../../src/lib/newsletter';
-import type { FormsClient, InsertResult } from '../../src/lib/supabase-config';
+import { subscribeNewsletter } from '../../src/lib/contact/newsletter';
+import type { FormsClient, InsertResult } from '../../src/lib/contact/supabase-config';
 
 function fakeClient(answer: InsertResult | Error, invokeError: unknown = null) {
   const calls: Array<{ target: string; payload: Record<string, unknown> }> = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bookingLink } from '../../src/lib/offers/booking-link';
-import { faqPageJsonLd } from '../../src/lib/offers/faq-jsonld';
+import { bookingLink } from '../../src/lib/booking/link';
+import { faqPageJsonLd } from '../../src/lib/seo/faq-jsonld';
 
 describe('bookingLink', () => {
   it('carries only the consultation for a consultation button', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ogImageRequest } from '../../src/integrations/og-images';
-import { OG_HEIGHT, OG_WIDTH, pngSize, renderOgImage, titleFontSize } from '../../src/lib/og-image';
-import { ogImagePath, pathOfOgImage } from '../../src/lib/seo';
+import { OG_HEIGHT, OG_WIDTH, pngSize, renderOgImage, titleFontSize } from '../../src/lib/seo/og-image';
+import { ogImagePath, pathOfOgImage } from '../../src/lib/seo/seo';
 
 describe('share image paths', () => {
   it('give every page its own image and map back to the page', () => {

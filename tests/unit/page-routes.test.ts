@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagePath, pageRoutes, reservedPaths, type PageEntryRef } from '../../src/lib/page-routes';
+import { pagePath, pageRoutes, reservedPaths, type PageEntryRef } from '../../src/lib/content/page-routes';
 
 /** The real project: src/pages, public/ and the offer pages of src/content/services. */
 const reserved = reservedPaths(process.cwd(), ['site-vitrine', 'chatbot-ia']);

@@ -6,7 +6,7 @@ import {
   inlinePageScript,
   revealOnScroll,
   watchNavScroll,
-} from '../../src/lib/page-scripts';
+} from '../../src/lib/page-scripts/layout';
 
 type Callback = (entries: { target: Element; isIntersecting: boolean }[]) => void;
 let observers: { callback: Callback; options: IntersectionObserverInit; observed: Element[] }[] =

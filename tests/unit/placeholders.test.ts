@@ -3,7 +3,7 @@ import {
   fillMarkdownPlaceholders,
   fillPlaceholders,
   placeholderSource,
-} from '../../src/lib/placeholders';
+} from '../../src/lib/content/placeholders';
 import type { Settings } from '../../src/schemas/site';
 
 const settings = {

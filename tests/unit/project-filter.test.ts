@@ -6,7 +6,7 @@ import {
   enableProjectFilter,
   filterByCategory,
   matchesCategory,
-} from '../../src/lib/project-filter';
+} from '../../src/lib/page-scripts/project-filter';
 
 const projects = [
   { slug: 'a', category: 'automatisation' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { projectPreviewSvg } from '../../src/lib/project-preview';
+import { projectPreviewSvg } from '../../src/lib/art/project-preview';
 import { projectPreviewSchema, projectSchema } from '../../src/schemas/offers';
 
 const site = {

@@ -5,7 +5,7 @@ import {
   jsonLdScript,
   normalizePath,
   withBrandSuffix,
-} from '../../src/lib/seo';
+} from '../../src/lib/seo/seo';
 
 describe('withBrandSuffix', () => {
   it('adds the brand suffix when the title lacks it', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { SPECULATION_RULES } from '../../src/lib/speculation-rules';
+import { SPECULATION_RULES } from '../../src/lib/page-scripts/speculation-rules';
 
 const [rule] = SPECULATION_RULES.prerender;
 const [sameOrigin, notPaths, notSelector] = rule.where.and;

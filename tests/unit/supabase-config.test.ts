@@ -6,7 +6,7 @@ import {
   lazySupabaseClient,
   resolveSupabaseConfig,
   type FormsClient,
-} from '../../src/lib/supabase-config';
+} from '../../src/lib/contact/supabase-config';
 
 describe('resolveSupabaseConfig', () => {
   it('defaults to the local stand-in and the CLI public local publishable key', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logoSlugsIn, toolLogo, toolLogoSvg } from '../../src/lib/tool-logos';
+import { logoSlugsIn, toolLogo, toolLogoSvg } from '../../src/lib/art/tool-logos';
 
 describe('toolLogo', () => {
   it('finds a tool by the name the content writes, whatever its case', () => {

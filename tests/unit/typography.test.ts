@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frenchMarkdown, frenchTypography, typesetData } from '../../src/lib/typography';
+import { frenchMarkdown, frenchTypography, typesetData } from '../../src/lib/content/typography';
 import * as blog from '../../src/lib/i18n/blog';
 import * as company from '../../src/lib/i18n/company';
 import * as fr from '../../src/lib/i18n/fr';

@@ -1,7 +1,7 @@
-/** The illustrated face of every team member and testimonial author (src/lib/avatar.ts). */
+/** The illustrated face of every team member and testimonial author (src/lib/art/avatar.ts). */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getCollection } from 'astro:content';
-import { avatarSlug, avatarSvg } from '../../lib/avatar';
+import { avatarSlug, avatarSvg } from '../../lib/art/avatar';
 
 export const getStaticPaths = (async () => {
   const people = [...(await getCollection('team')), ...(await getCollection('testimonials'))];

@@ -1,7 +1,7 @@
-/** The visual preview of each project, drawn at build time (src/lib/project-preview.ts). */
+/** The visual preview of each project, drawn at build time (src/lib/art/project-preview.ts). */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { projectPreviewSvg } from '../../lib/project-preview';
+import { projectPreviewSvg } from '../../lib/art/project-preview';
 
 export const getStaticPaths = (async () =>
   (await getCollection('projects')).map((entry) => ({

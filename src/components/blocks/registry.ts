@@ -1,0 +1,96 @@
+/**
+ * Which component draws each block type of a page (`blockSchema` in src/schemas/pages.ts). Adding a
+ * block type means: its schema, its editor label (src/cms/labels.ts) and one line here;
+ * tests/unit/block-registry.test.ts fails when a type has no entry.
+ */
+import AutomationShowcase from './AutomationShowcase.astro';
+import BookingSection from './BookingSection.astro';
+import CardGrid from './CardGrid.astro';
+import ConsultationList from './ConsultationList.astro';
+import ContactFormBlock from './ContactFormBlock.astro';
+import CtaBand from './CtaBand.astro';
+import DashboardPreview from './DashboardPreview.astro';
+import DocumentText from './DocumentText.astro';
+import FaqBlock from './FaqBlock.astro';
+import IntegrationsGrid from './IntegrationsGrid.astro';
+import JobList from './JobList.astro';
+import LocationMap from './LocationMap.astro';
+import NewsletterBox from './NewsletterBox.astro';
+import OfferComparison from './OfferComparison.astro';
+import OfferGrid from './OfferGrid.astro';
+import Paragraphs from './Paragraphs.astro';
+import ProjectFilterBlock from './ProjectFilterBlock.astro';
+import ProjectList from './ProjectList.astro';
+import SlotGrid from './SlotGrid.astro';
+import StatsStrip from './StatsStrip.astro';
+import StepList from './StepList.astro';
+import TagCloud from './TagCloud.astro';
+import TeamGrid from './TeamGrid.astro';
+import TestimonialsBlock from './TestimonialsBlock.astro';
+import type { Block } from '../../schemas/pages';
+
+type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
+
+/** What BlockList gives a block's component besides the block itself. */
+export interface BlockContext {
+  /** The page's rendered Markdown text (legal pages), for a `document` block. */
+  document: string;
+  /** The page's collection (its folder holds the blocks' photos). */
+  collection?: string;
+}
+
+export interface BlockEntry<B extends Block> {
+  /** The component; it receives `props(block)`, by default `{ block }`. */
+  // Astro components are typed by their own Props; the registry only calls them with what `props` returns.
+  component: (props: never) => unknown;
+  props?: (block: B, context: BlockContext) => Record<string, unknown>;
+  /**
+   * `section` (default): drawn inside the shared BlockSection (heading, tone, buttons);
+   * `own`: the component draws its own section.
+   */
+  frame?: 'section' | 'own';
+}
+
+/** `slot`: the page gives this block's content (the blog pages give their paginated teasers). */
+export type Registry = { [T in Block['type']]: BlockEntry<BlockOf<T>> | 'slot' };
+
+export const blockRegistry: Registry = {
+  cards: { component: CardGrid, props: (block, { collection }) => ({ block, collection }) },
+  steps: {
+    component: StepList,
+    props: (block) => ({ items: block.items, display: block.display }),
+  },
+  text: { component: Paragraphs, props: (block) => ({ paragraphs: block.paragraphs }) },
+  automation: { component: AutomationShowcase, frame: 'own' },
+  integrations: { component: IntegrationsGrid, frame: 'own' },
+  booking: {
+    component: BookingSection,
+    frame: 'own',
+    props: (block) => ({
+      id: block.id,
+      title: block.title,
+      eyebrow: block.eyebrow,
+      intro: block.intro,
+      tone: block.tone === 'default' ? 'default' : 'alt',
+    }),
+  },
+  document: { component: DocumentText, props: (_block, { document }) => ({ html: document }) },
+  posts: 'slot',
+  newsletter: { component: NewsletterBox, frame: 'own' },
+  team: { component: TeamGrid, props: () => ({}) },
+  jobs: { component: JobList, props: () => ({}) },
+  tags: { component: TagCloud, props: (block) => ({ items: block.items }) },
+  offers: { component: OfferGrid },
+  comparison: { component: OfferComparison },
+  projects: { component: ProjectList },
+  projectFilter: { component: ProjectFilterBlock },
+  testimonials: { component: TestimonialsBlock },
+  faq: { component: FaqBlock },
+  stats: { component: StatsStrip, props: (block) => ({ items: block.items }) },
+  form: { component: ContactFormBlock },
+  location: { component: LocationMap },
+  cta: { component: CtaBand, frame: 'own' },
+  dashboard: { component: DashboardPreview, props: (block) => ({ window: block.window }) },
+  consultations: { component: ConsultationList },
+  slots: { component: SlotGrid, props: (block) => ({ week: block.week }) },
+};

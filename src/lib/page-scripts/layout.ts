@@ -1,0 +1,115 @@
+import { CAMPAIGN_STORAGE_KEY } from '../contact/lead-source';
+import { NAV_SCROLL_THRESHOLD } from './navbar';
+
+/** Fraction of an element that must be visible before it is revealed. */
+export const REVEAL_THRESHOLD = 0.1;
+
+// These functions are written out into every page as one inline script (see `inlinePageScript`), so
+// each must be self-contained: no imports, everything it needs passed as a parameter.
+
+/**
+ * Keeps `data-nav-solid` on <html> in step with the scroll position (opaque strictly above
+ * `threshold` px), so the fixed navigation bar is right from the first frame.
+ */
+export function watchNavScroll(
+  root: HTMLElement = document.documentElement,
+  threshold: number = NAV_SCROLL_THRESHOLD,
+): void {
+  const update = () => root.toggleAttribute('data-nav-solid', window.scrollY > threshold);
+  update();
+  window.addEventListener('scroll', update, { passive: true });
+}
+
+/**
+ * Reveals `[data-reveal]` elements as they enter the viewport (`threshold` visible). Elements already
+ * on screen are marked revealed before the page is flagged as scripted, so nothing visible ever
+ * disappears; without JavaScript or IntersectionObserver everything simply stays visible.
+ */
+export function revealOnScroll(
+  root: HTMLElement = document.documentElement,
+  threshold: number = REVEAL_THRESHOLD,
+): void {
+  if (!('IntersectionObserver' in window)) return;
+  const elements = [...document.querySelectorAll<HTMLElement>('[data-reveal]')];
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        entry.target.classList.add('is-revealed');
+        observer.unobserve(entry.target);
+      }
+    },
+    { threshold },
+  );
+  for (const element of elements) {
+    const box = element.getBoundingClientRect();
+    if (box.top < window.innerHeight && box.bottom > 0) element.classList.add('is-revealed');
+    else observer.observe(element);
+  }
+  root.classList.add('js');
+}
+
+/**
+ * Completes the native popover menu: closes it when a link in it is followed and when focus leaves it
+ * for anything but its toggle (so focus is never hidden under the open menu, WCAG 2.4.11).
+ */
+export function closeMenuOnLeave(menu: HTMLElement | null): void {
+  if (!menu) return;
+  menu.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) menu.hidePopover();
+  });
+  menu.addEventListener('focusout', (event) => {
+    const next = event.relatedTarget as Element | null;
+    if (next && !menu.contains(next) && next.getAttribute('popovertarget') !== menu.id)
+      menu.hidePopover();
+  });
+}
+
+/**
+ * Keeps the query string of the page's address in sessionStorage under `key` when it has a campaign
+ * field (`utm_…`), replacing an earlier one, so that the contact form sends the campaign from any
+ * later page of the session (src/lib/contact/lead-source.ts reads it). No cookie.
+ */
+export function keepCampaign(key: string): void {
+  try {
+    if (/[?&]utm_/.test(location.search)) sessionStorage.setItem(key, location.search);
+  } catch {
+    // storage blocked by the browser's settings: the lead is sent without its campaign
+  }
+}
+
+/**
+ * Enables, once the page has loaded, the stylesheet links the build left `disabled` (the browser
+ * fetches a disabled stylesheet only when it is enabled; src/integrations/page-css.ts).
+ */
+export function enableStylesheets(): void {
+  window.addEventListener('load', () => {
+    for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet][disabled]'))
+      link.disabled = false;
+  });
+}
+
+/**
+ * Selectors of the states this inline script sets from the first frame (the `js` flag, revealed
+ * elements, the solid navigation bar): their CSS rules stay inline in every page although no built
+ * page carries them (src/integrations/page-css.ts).
+ */
+export const PAGE_SCRIPT_STATES: RegExp[] = [
+  /(^|[\s>+~])\.js(?![\w-])/,
+  /\.is-revealed(?![\w-])/,
+  /\[data-nav-solid\]/,
+];
+
+/**
+ * The inline script of every page: navigation bar state, scroll reveal, menu completion, campaign,
+ * stylesheet.
+ */
+export function inlinePageScript(): string {
+  return [
+    `(${watchNavScroll})(document.documentElement,${NAV_SCROLL_THRESHOLD})`,
+    `(${revealOnScroll})(document.documentElement,${REVEAL_THRESHOLD})`,
+    `(${closeMenuOnLeave})(document.getElementById("menu-mobile"))`,
+    `(${keepCampaign})(${JSON.stringify(CAMPAIGN_STORAGE_KEY)})`,
+    `(${enableStylesheets})()`,
+  ].join(';\n');
+}
