@@ -42,6 +42,12 @@ async function settle(page: Page) {
   );
   await page.evaluate(async () => {
     await document.fonts.ready;
+    // The reveal's fade and slide (CSS transitions) must be over: mid-way, the ring sits on a card
+    // still moving and half transparent. Endless animations (a spinner) are left out.
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   });
 }
