@@ -118,7 +118,7 @@ export const FUNCTION_SECRETS = [
   'TURNSTILE_SECRET_KEY',
 ];
 
-/** Variables the build reads when set (README, "Visual editor", "Contact pipeline"). */
+/** Variables the build reads when set (docs/editor.md, docs/contact-pipeline.md). */
 export const OPTIONAL_BUILD_VARIABLES = [
   'PUBLIC_BOOKING_URL',
   'PUBLIC_TURNSTILE_SITE_KEY',
