@@ -1,12 +1,12 @@
 // The no-JavaScript form endpoint (`form-post`) through the real gateway, Deno function, database and
 // mail catcher: what a browser's form submission does, and what a script posting directly gets.
-import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   adminClient,
   backend,
   caughtMail,
   control,
+  requestFrom,
   setRateLimit,
   validContact,
 } from './support.mjs';
@@ -22,30 +22,10 @@ const FROM_SITE = { Origin: SITE, 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest'
  * @param {{ from?: string, headers?: Record<string, string>, method?: string }} [options]
  */
 function postForm(fields, { from = '127.0.0.1', headers = {}, method = 'POST' } = {}) {
-  const payload = new URLSearchParams(fields).toString();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: backend().ports.api,
-        localAddress: from,
-        method,
-        path: '/functions/v1/form-post',
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          'Content-Length': Buffer.byteLength(payload),
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(method === 'GET' ? undefined : payload);
+  return requestFrom('/functions/v1/form-post', new URLSearchParams(fields).toString(), {
+    from,
+    method,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
   });
 }
 
@@ -181,21 +161,10 @@ describe('form-post (forms without JavaScript)', () => {
 
   it('answers anything but an HTML form post with an English error', async () => {
     expect((await postForm({}, { method: 'GET' })).status).toBe(405);
-    const json = await new Promise((resolve, reject) => {
-      const req = http.request(
-        {
-          host: '127.0.0.1',
-          port: backend().ports.api,
-          method: 'POST',
-          path: '/functions/v1/form-post',
-          headers: { 'Content-Type': 'application/json' },
-        },
-        (res) => resolve(res.statusCode),
-      );
-      req.on('error', reject);
-      req.end('{}');
+    const json = await requestFrom('/functions/v1/form-post', '{}', {
+      headers: { 'Content-Type': 'application/json' },
     });
-    expect(json).toBe(415);
+    expect(json.status).toBe(415);
     expect((await postForm({ form: 'other' })).status).toBe(400);
   });
 });

@@ -98,29 +98,23 @@ export async function setRateLimit(name, maxCount) {
 }
 
 /**
- * POSTs JSON to the gateway from a given loopback address (127.0.0.0/8 all reach 127.0.0.1 on
+ * Sends `payload` to the gateway from a given loopback address (127.0.0.0/8 all reach 127.0.0.1 on
  * Linux), so rate limits per client address can be exercised for real.
  * @param {string} path e.g. '/rest/v1/contacts'
- * @param {unknown} body
- * @param {{ from?: string, headers?: Record<string,string> }} [options]
+ * @param {string} payload the body (not sent with GET)
+ * @param {{ from?: string, method?: string, headers?: Record<string,string> }} [options]
  * @returns {Promise<{ status: number, headers: import('node:http').IncomingHttpHeaders, text: string }>}
  */
-export function postFrom(path, body, { from = '127.0.0.1', headers = {} } = {}) {
-  const payload = JSON.stringify(body);
+export function requestFrom(path, payload, { from = '127.0.0.1', method = 'POST', headers = {} } = {}) {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
         host: '127.0.0.1',
         port: backend().ports.api,
         localAddress: from,
-        method: 'POST',
+        method,
         path,
-        headers: {
-          apikey: backend().keys.publishable,
-          'Content-Type': 'application/json',
-          'Content-Length': Buffer.byteLength(payload),
-          ...headers,
-        },
+        headers: { 'Content-Length': Buffer.byteLength(payload), ...headers },
       },
       (res) => {
         let text = '';
@@ -130,7 +124,20 @@ export function postFrom(path, body, { from = '127.0.0.1', headers = {} } = {}) 
       },
     );
     req.on('error', reject);
-    req.end(payload);
+    req.end(method === 'GET' ? undefined : payload);
+  });
+}
+
+/**
+ * POSTs JSON to the gateway from a given loopback address, with the publishable key.
+ * @param {string} path e.g. '/rest/v1/contacts'
+ * @param {unknown} body
+ * @param {{ from?: string, headers?: Record<string,string> }} [options]
+ */
+export function postFrom(path, body, { from = '127.0.0.1', headers = {} } = {}) {
+  return requestFrom(path, JSON.stringify(body), {
+    from,
+    headers: { apikey: backend().keys.publishable, 'Content-Type': 'application/json', ...headers },
   });
 }
 

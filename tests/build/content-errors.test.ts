@@ -23,7 +23,8 @@ const cleanEnv = Object.fromEntries(
 /** Runs `astro sync` in a scratch project holding the fixtures; resolves with its exit code and output. */
 function syncWith(...files: string[]): Promise<{ code: number | null; output: string }> {
   const scratch = mkdtempSync(join(tmpdir(), 'content-errors-'));
-  for (const entry of ['src', 'astro.config.mjs', 'tsconfig.json', 'package.json'])
+  // supabase/: the forms' validation rules (supabase/functions/_shared) are shared with the site.
+  for (const entry of ['src', 'supabase', 'astro.config.mjs', 'tsconfig.json', 'package.json'])
     cpSync(join(ROOT, entry), join(scratch, entry), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(scratch, 'node_modules'));
   for (const file of files)
