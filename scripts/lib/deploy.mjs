@@ -305,7 +305,7 @@ export async function deploy({ args, env, runner, out = console.log, err = conso
   if (problems.length) {
     err(`✗ Cannot deploy ${what}: ${problems.length} variable(s) missing or wrong.`);
     for (const problem of problems) err(`  - ${problem}`);
-    err('See README, "Deploying", for where each one comes from.');
+    err('See docs/deploying.md for where each one comes from.');
     return 1;
   }
   const steps = deploySteps(env, options);
