@@ -63,7 +63,7 @@ export default defineConfig({
       supabaseUrl: resolveSupabaseConfig(env).url,
       formEndpoint: formPostUrl(resolveSupabaseConfig(env)),
       bookingUrl,
-      // Optional Cloudflare Turnstile on the contact form (README, "Contact pipeline").
+      // Optional Cloudflare Turnstile on the contact form (docs/contact-pipeline.md).
       captchaOrigin: env.PUBLIC_TURNSTILE_SITE_KEY
         ? 'https://challenges.cloudflare.com'
         : undefined,

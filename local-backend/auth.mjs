@@ -1,4 +1,4 @@
-// API keys and roles, as the Supabase CLI's gateway (Kong) and PostgREST resolve them (contract §3).
+// API keys and roles, as the Supabase CLI's gateway (Kong) and PostgREST resolve them.
 import { ANON_KEY, JWT_SECRET, PUBLISHABLE_KEY, SECRET_KEY, SERVICE_ROLE_KEY } from './config.mjs';
 import { JwtError, verifyJwt } from './jwt.mjs';
 import { ApiError } from './pgrst-errors.mjs';

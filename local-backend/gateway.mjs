@@ -137,7 +137,7 @@ export function edgeHeaders(req) {
   };
 }
 
-/** CORS preflight answered by the gateway (contract §1.7). */
+/** CORS preflight answered by the gateway, as the Supabase CLI's gateway answers it. */
 function preflight(req, res) {
   res.writeHead(200, {
     'Access-Control-Allow-Origin': '*',

@@ -1,5 +1,4 @@
-// HS256 JWT verification with `jose`, answered with PostgREST's error codes and wording
-// (contract §2.4, §3.1).
+// HS256 JWT verification with `jose`, answered with PostgREST's error codes and wording.
 import { errors, jwtVerify } from 'jose';
 
 /** A token PostgREST would refuse; `code` is PGRST301 or PGRST303. */

@@ -1,4 +1,4 @@
-// PostgREST's error responses (contract §2): compact 4-key JSON, status mapping, headers.
+// PostgREST's error responses: compact 4-key JSON, status mapping, headers.
 
 /** An error answered as PostgREST would. */
 export class ApiError extends Error {

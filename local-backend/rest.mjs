@@ -1,5 +1,5 @@
 // /rest/v1/<table>: the part of PostgREST the site uses (insert), plus simple reads, updates and
-// deletes with `eq` filters so that refusals can be observed. Contract §1, §2, §7, §9.
+// deletes with `eq` filters so that refusals can be observed.
 import { ApiError, fromPgError } from './pgrst-errors.mjs';
 import { tableColumns } from './catalog.mjs';
 

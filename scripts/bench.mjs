@@ -6,7 +6,7 @@
 // system font) is measured in every round too, first, and each route's LCP is also given as a ratio to
 // it: the median over the rounds of (route LCP ÷ bare LCP in the same round), so a burst of load that
 // slows a whole round cancels out. Writes reports/bench.json and reports/bench.md (git-ignored);
-// copy the table into the README from a run on a quiet machine.
+// copy the table into docs/benchmarks.md from a run on a quiet machine.
 // Options: --runs N (default 5), --only /path,/other (default: every route), --no-build,
 // --port P (default 4391, the local server).
 import { mkdirSync, writeFileSync } from 'node:fs';

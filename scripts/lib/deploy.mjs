@@ -118,7 +118,7 @@ export const FUNCTION_SECRETS = [
   'TURNSTILE_SECRET_KEY',
 ];
 
-/** Variables the build reads when set (README, "Visual editor", "Contact pipeline"). */
+/** Variables the build reads when set (docs/editor.md, docs/contact-pipeline.md). */
 export const OPTIONAL_BUILD_VARIABLES = [
   'PUBLIC_BOOKING_URL',
   'PUBLIC_TURNSTILE_SITE_KEY',
@@ -305,7 +305,7 @@ export async function deploy({ args, env, runner, out = console.log, err = conso
   if (problems.length) {
     err(`✗ Cannot deploy ${what}: ${problems.length} variable(s) missing or wrong.`);
     for (const problem of problems) err(`  - ${problem}`);
-    err('See README, "Deploying", for where each one comes from.');
+    err('See docs/deploying.md for where each one comes from.');
     return 1;
   }
   const steps = deploySteps(env, options);

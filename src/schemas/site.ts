@@ -42,7 +42,7 @@ export const settingsSchema = z.strictObject({
     hostAddress: z.string().min(1),
     lastUpdated: z.string().min(1),
   }),
-  /** Figures the spec gives; where readings disagree each page picks its own key. */
+  /** Marketing figures the pages quote; where two pages read one differently, each has a key. */
   figures: z.record(z.string(), z.string()),
   navigation: z.strictObject({
     main: z.array(link).min(1),

@@ -1,4 +1,4 @@
--- A trustworthy contact pipeline (issue 7):
+-- A trustworthy contact pipeline (each lead mailed once; the forms cannot be used to spam):
 -- * one validation: the field checks below mirror supabase/functions/_shared/validation.ts rule for
 --   rule (constraint names are <table>_<field>_<rule>, the rule codes of that module); a shared corpus
 --   (tests/backend/corpus.mjs) proves browser, function and database give the same verdict;
@@ -230,7 +230,7 @@ $$;
 /**
  * Production sweep (pg_cron, every minute): asks send-contact-email to mail each due row, through
  * pg_net. Reads the project URL and the publishable (or anon) key from Supabase Vault, secrets
- * `project_url` and `publishable_key` (see README, "Deploying").
+ * `project_url` and `publishable_key` (written by `npm run deploy`; see docs/deploying.md).
  */
 create function private.sweep_unmailed_contacts() returns integer
   language plpgsql

@@ -1,4 +1,4 @@
--- Newsletter done properly (issue 7, point 5): double opt-in, unsubscribe, the same answer for a new
+-- Newsletter done properly: double opt-in, unsubscribe, the same answer for a new
 -- and an existing address, the same abuse rules as the contact form.
 -- * The browser inserts { email, site_web, fill_ms } (201 whatever the address's state: a repeat
 --   sign-up updates the existing row and inserts nothing, so 201 vs 409 no longer tells anything),

@@ -1,5 +1,5 @@
 // /rest/v1 through the real gateway, with the site's client (postgrest-js, functions-js) and raw HTTP: PostgREST's
-// statuses, error bodies and headers (contract §1, §2, §3, §9).
+// statuses, error bodies and headers, as the Supabase CLI's own gateway and PostgREST answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { adminClient, backend, supabaseClient, validContact } from './support.mjs';

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { builtPages, fetchAsSent, gzipSize, initialJavaScript } from './site';
 
-/** DESIGN.md budgets: React runtime (~69 KB gzip) + at most ~10 KB of island code per page. */
+/** JavaScript budget: React runtime (~69 KB gzip) + at most ~10 KB of island code per page. */
 const JS_BUDGET_GZIP = 80 * 1024;
 /**
  * The site's own inline script on a page (navigation bar, reveal, menu, filter, stylesheet loader),

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { relative, resolve } from 'node:path';
 import { builtPages } from './site';
 
-/** Issue 8, "Checks": every built page passes the Nu HTML Checker (npm `vnu-jar`) with no HTML error. */
+/** Every built page passes the Nu HTML Checker (npm `vnu-jar`) with no HTML error. */
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
 
 interface VnuMessage {

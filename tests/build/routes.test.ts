@@ -1,5 +1,5 @@
 /**
- * Every route the spec declares or links is built and listed in the sitemap; every built page (but the
+ * Every route the site declares or links is built and listed in the sitemap; every built page (but the
  * 404) is in the sitemap and has one h1, a unique title and description, an absolute canonical URL,
  * og:locale fr_FR and <html lang="fr">.
  */
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIST, builtPages } from './site';
 
-/** Routes of spec §2 ("Routes"). */
+/** The site's declared routes. */
 const DECLARED = [
   '/',
   '/services',
@@ -31,7 +31,7 @@ const DECLARED = [
   '/politique-confidentialite',
   '/cgv',
 ];
-/** The footer's links: the spec's (§ Footer), then issue 8's prices, FAQ and appointment page. */
+/** The footer's links: the original set, then the prices, FAQ and appointment page added later. */
 const FOOTER_SPEC = [
   '/creation-sites-web',
   '/a-propos',
@@ -44,7 +44,7 @@ const FOOTER_SPEC = [
   '/cgv',
 ];
 const FOOTER_ADDED = ['/tarifs-creation-site-automatisation', '/faq', '/rendez-vous-consultation'];
-/** Routes the spec links without declaring them (spec §2, issue 3: they are real pages). */
+/** Routes the declared pages link without being declared themselves: they are real pages too. */
 const LINKED = [
   '/devis-personnalise',
   '/site-vitrine',

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import * as fr from '../../src/lib/i18n/fr';
 import { askForBooking, sitemapRoutes } from './helpers';
 
-// WCAG 2.2 AA criteria axe cannot judge (issue 8, point 9), tried as a visitor does: with the
+// WCAG 2.2 AA criteria axe cannot judge, tried as a visitor does: with the
 // keyboard, forced colours, reduced motion and the text-spacing override of 1.4.12. The notices and
 // the forms' results are tried against the real backend in contact.spec.ts.
 

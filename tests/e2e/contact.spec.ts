@@ -379,7 +379,7 @@ test('the quote page preselects the service from the address', async ({ page }) 
 
 // ── The first tap (with or without JavaScript) ──────────────────────────────────────────────────
 
-/** The spec's slow phone: 150 ms round trip, 1.6 Mbps, CPU four times slower (Chromium's CDP). */
+/** A slow phone: 150 ms round trip, 1.6 Mbps, CPU four times slower (Chromium's CDP). */
 async function throttle(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');

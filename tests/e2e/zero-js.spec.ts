@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { sitemapRoutes } from './helpers';
 
-// Issue 10: a visitor on a phone downloads no script until they interact. Every route at 375 px, in
+// A visitor on a phone downloads no script until they interact. Every route at 375 px, in
 // Chromium, loaded and left alone (no scroll, no tap, no focus): no external script is requested.
 test.use({ viewport: { width: 375, height: 667 }, hasTouch: true });
 
@@ -64,7 +64,7 @@ test('a second page view downloads no script it already has', async ({ page }) =
   expect(shared.filter(([, bytes]) => bytes > 0)).toEqual([]);
 });
 
-// Issue 10: the first paint waits for nothing it does not need. On a slow mobile network (CDP
+// The first paint waits for nothing it does not need. On a slow mobile network (CDP
 // throttling), every request that has finished before first-contentful-paint is the page itself, a
 // font the page preloads for its first screen, or the speculation rules its header names; the
 // manifest, icons, images, scripts come after.

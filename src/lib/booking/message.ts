@@ -1,5 +1,6 @@
 /**
- * Messages the booking widget posts to its parent window (reference/supabase-calendly-contract.md §8.2).
+ * Messages the booking widget posts to its parent window (`calendly.*` events, as Calendly's widget
+ * posts them).
  */
 
 /** What a message from the widget asks of the page, or null for anything else. */

@@ -1,6 +1,6 @@
 /**
  * The address of the inline booking widget (Calendly-compatible), built the way Calendly's widget.js
- * and react-calendly build it: see reference/supabase-calendly-contract.md §8.1.
+ * and react-calendly build it, so the widget reads the same parameters from it.
  */
 
 /** Look of the booking page. Colours are hex, with or without '#'. */

@@ -8,8 +8,8 @@
  *   (`2 000`), so neither breaks across lines;
  * - no-break spaces inside a French phone number (`04 91 00 00 00`, `+33 4 91 00 00 00`);
  * - a typographic apostrophe (’) for a straight one between letters.
- * Words are never changed: the strings the spec quotes keep their wording. Code in Markdown (fenced or
- * inline), link targets and HTML tags are left as they are.
+ * Words are never changed: quoted strings (titles, notices) keep their exact wording. Code in
+ * Markdown (fenced or inline), link targets and HTML tags are left as they are.
  */
 
 const NBSP = '\u00a0';

@@ -87,7 +87,7 @@ export const offers = {
 } as const;
 export const notFound = {
   title: 'Oops! Page not found',
-  /** The title is English (the spec's wording), so it says so (WCAG 3.1.2). */
+  /** The title is English (a wording kept as given), so it says so (WCAG 3.1.2). */
   titleLang: 'en',
   back: 'Retour à l’accueil',
 } as const;

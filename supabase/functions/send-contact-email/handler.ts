@@ -30,7 +30,7 @@ export interface HandlerDeps {
 
 /**
  * Builds the request handler of `send-contact-email`. The body names a stored row by `id` (the
- * browser also sends the six fields, as the spec says; they are ignored): the function reads that
+ * browser also sends the six fields, the body the form was first built with; they are ignored): the function reads that
  * row with the service role and mails ITS content to the agency, reply-to the visitor, once — a
  * second call for the same row answers success without mailing. The sweep calls it with `{ id }`.
  * Over the site-wide hourly ceiling of lead e-mails the row is held (200, nothing sent) for the
