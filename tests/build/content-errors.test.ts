@@ -15,9 +15,14 @@ import {
 } from '../fixtures/content-errors/cases';
 
 const ROOT = process.cwd();
-/** The environment of a terminal, without the variables vitest sets for its own workers. */
+/**
+ * The environment of a terminal, without the variables vitest sets for its own workers, nor the
+ * scale test's BLOG_CONTENT_DIR: the scratch project reads its own content.
+ */
 const cleanEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([key]) => !/^(VITEST|NODE_ENV$|TEST$)/.test(key)),
+  Object.entries(process.env).filter(
+    ([key]) => !/^(VITEST|NODE_ENV$|TEST$|BLOG_CONTENT_DIR$)/.test(key),
+  ),
 );
 
 /** Runs `astro sync` in a scratch project holding the fixtures; resolves with its exit code and output. */

@@ -20,8 +20,14 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = process.cwd();
+/**
+ * The environment of a terminal, without the variables vitest sets for its own workers, nor the
+ * scale test's BLOG_CONTENT_DIR: the scratch project is built from its own content.
+ */
 const cleanEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([key]) => !/^(VITEST|NODE_ENV$|TEST$)/.test(key)),
+  Object.entries(process.env).filter(
+    ([key]) => !/^(VITEST|NODE_ENV$|TEST$|BLOG_CONTENT_DIR$)/.test(key),
+  ),
 );
 const PHOTOS = join(ROOT, 'tests/fixtures/photos');
 /** Where each fixture photo goes in the scratch src/content. */
