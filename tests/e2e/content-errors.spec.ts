@@ -77,8 +77,8 @@ test('a broken content file shows its French message over the page until it is f
 
   // Fixed: once the dev server has reloaded the entry, the page is back (leave the page first, so
   // that the dev client's own reload does not race the navigation).
-  writeFileSync(file, valid);
   await page.goto('about:blank');
+  writeFileSync(file, valid);
   await expect
     .poll(
       () =>
