@@ -152,7 +152,10 @@ test('every collection opens in the editor with its French form, without error',
         .replace(/\.[^.]+$/, '');
     const firstLabel = (collection.fields ?? collection.files![0].fields)[0].label;
     await page.goto(`/admin#/collections/${collection.name}/entries/${entry}`);
-    await expect(page.getByRole('button', { name: 'Publiée' }), collection.name).toBeVisible();
+    // The editor reads the entry through the local proxy first: seconds on a busy machine.
+    await expect(page.getByRole('button', { name: 'Publiée' }), collection.name).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(
       page.getByText(firstLabel, { exact: true }).first(),
       collection.name,
