@@ -2,18 +2,21 @@
  * Post-build step (src/integrations/post-build.ts): gives every page only the CSS its own HTML uses,
  * so the page with its CSS fits the first network round trip. Astro links the site's one stylesheet
  * (`build.inlineStylesheets: 'never'`); Beasties (a maintained library) inlines in each page the
- * rules whose selectors match its markup; the link is then `disabled`, so nothing is fetched before
- * the first paint, and the layout's inline script enables it once the page has loaded (a `<noscript>`
+ * rules whose selectors match its markup, less the custom properties nothing on the page reads
+ * (`withoutUnreadCustomProperties`); the link is then `disabled`, so nothing is fetched before the
+ * first paint, and the layout's inline script enables it once the page has loaded (a `<noscript>`
  * link for browsers without JavaScript). The whole stylesheet, cached a year, then brings the rules of
- * states that only scripts create (an island's messages, the toaster). Rules for the states the layout's own inline script sets from the first frame (the
- * scroll reveal, the solid navigation bar) are kept inline (`PAGE_SCRIPT_STATES`). A `<style>` found
- * in the body (Astro places the island element's before the first island) moves to the head, the
- * only place HTML allows it (`stylesInHead`).
+ * states that only scripts create (an island's messages, the toaster). Rules for the states the
+ * layout's own inline script sets from the first frame (the scroll reveal, the solid navigation bar)
+ * are kept inline (`PAGE_SCRIPT_STATES`). A `<style>` found in the body (Astro places the island
+ * element's before the first island) moves to the head, the only place HTML allows it
+ * (`stylesInHead`).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Beasties, { type Options as BeastiesOptions } from 'beasties';
 import { DomUtils, parseDocument } from 'htmlparser2';
+import postcss from 'postcss';
 import { PAGE_SCRIPT_STATES } from '../lib/page-scripts/layout';
 
 /**
@@ -62,6 +65,43 @@ export function deferStylesheets(html: string): string {
     ).children[0];
     link.attribs.disabled = '';
     DomUtils.append(link, fallback as typeof link);
+  }
+  return DomUtils.getOuterHTML(document, { decodeEntities: false });
+}
+
+/**
+ * Drops from the page's `<style>` elements every custom property nothing on the page reads: its
+ * `@property` registration and the declarations that set it, when no `var(--name)` appears anywhere in
+ * the page (its CSS, its `style` attributes). Tailwind registers and initialises every `--tw-*`
+ * property of the whole stylesheet (rotate, blur, gradients…) and Beasties keeps them all, as they
+ * match any element; the page's own rules read a dozen. The whole stylesheet, loaded after the first
+ * paint, brings the rest. Rules and at-rules left empty go too.
+ * @param html a whole HTML document
+ */
+export function withoutUnreadCustomProperties(html: string): string {
+  const read = new Set(Array.from(html.matchAll(/var\(\s*(--[\w-]+)/g), (match) => match[1]));
+  const document = parseDocument(html, { decodeEntities: false });
+  for (const style of DomUtils.findAll((element) => element.name === 'style', document.children)) {
+    const css = postcss.parse(DomUtils.textContent(style));
+    css.walkAtRules('property', (rule) => {
+      if (!read.has(rule.params.trim())) rule.remove();
+    });
+    css.walkDecls(/^--/, (declaration) => {
+      if (!read.has(declaration.prop)) declaration.remove();
+    });
+    const removeEmpty = (): boolean => {
+      let removed = false;
+      css.walk((node) => {
+        if ((node.type === 'rule' || node.type === 'atrule') && node.nodes?.length === 0) {
+          node.remove();
+          removed = true;
+        }
+      });
+      return removed;
+    };
+    while (removeEmpty());
+    const text = style.children[0];
+    if (text && 'data' in text) text.data = css.toString();
   }
   return DomUtils.getOuterHTML(document, { decodeEntities: false });
 }
@@ -124,7 +164,12 @@ export async function pageCss(
   for (const [path, html] of pages) {
     // Pages without the site's stylesheet (the editor at /admin) are left as they are.
     if (!html.includes('rel="stylesheet"')) continue;
-    out.set(path, deferStylesheets(stylesInHead(await beastiesFor(html).process(html))));
+    out.set(
+      path,
+      deferStylesheets(
+        withoutUnreadCustomProperties(stylesInHead(await beastiesFor(html).process(html))),
+      ),
+    );
   }
   if (stylesheets.size === 0 && out.size > 0)
     throw new Error(`page CSS: no stylesheet of ${join(dist, '_astro')} was read`);

@@ -8,7 +8,11 @@ import {
   runPostBuild,
   type PostBuildStep,
 } from '../../src/integrations/post-build';
-import { pageCss, stylesInHead } from '../../src/integrations/page-css';
+import {
+  pageCss,
+  stylesInHead,
+  withoutUnreadCustomProperties,
+} from '../../src/integrations/page-css';
 import { toolLogoFiles } from '../../src/integrations/tool-logos';
 import { securityHeaders } from '../../src/integrations/security-headers.mjs';
 
@@ -84,6 +88,30 @@ describe('page CSS step', () => {
     expect(out).toContain(
       '<link rel="stylesheet" href="/_astro/site.css" disabled><noscript><link rel="stylesheet" href="/_astro/site.css"></noscript>',
     );
+  });
+
+  it('drops the custom properties nothing on the page reads, with their registration', () => {
+    const css =
+      '@layer properties{@supports (x:y){*{--tw-blur:initial;--tw-shadow:0 0 #0000}}}' +
+      '@property --tw-blur{syntax:"*";inherits:false}@property --tw-shadow{syntax:"*";inherits:false}' +
+      ':root{--color-unused:red;--color-ink:#111}' +
+      '.card{box-shadow:var(--tw-shadow);color:var(--color-ink)}';
+    const out = withoutUnreadCustomProperties(
+      page('<p class="card" style="border-color:var(--color-line)">a</p>', `<style>${css}</style>`),
+    );
+    expect(out).toContain(
+      '<style>@layer properties{@supports (x:y){*{--tw-shadow:0 0 #0000}}}' +
+        '@property --tw-shadow{syntax:"*";inherits:false}:root{--color-ink:#111}' +
+        '.card{box-shadow:var(--tw-shadow);color:var(--color-ink)}</style>',
+    );
+    // A property read only by a style attribute is kept; an emptied block disappears.
+    const attribute = withoutUnreadCustomProperties(
+      page(
+        '<p style="color:var(--color-line)">a</p>',
+        '<style>:root{--color-line:#ddd}@layer properties{*{--tw-blur:initial}}</style>',
+      ),
+    );
+    expect(attribute).toContain('<style>:root{--color-line:#ddd}</style>');
   });
 
   it('moves a <style> of the body into the head', () => {
