@@ -198,11 +198,12 @@ function widgetFor(
         fields: objectFields(def.shape, path, walk.values, walk),
       };
     case 'record': {
-      // Keys are data (e.g. figure names): the editor shows one field per key found in the entries.
+      // Keys are data (e.g. figure names): the editor shows one field per key found in the entries,
+      // under its label when `<collection>.<path>.<key>` has one.
       const keys = [...new Set(walk.values.flatMap((value) => Object.keys(value ?? {})))].sort();
       const fields = keys.map((key) => ({
         name: key,
-        label: key,
+        label: byPath(fieldLabels, walk, `${path}.${key}`) ?? key,
         ...fieldFor(
           def.valueType,
           `${path}.${key}`,

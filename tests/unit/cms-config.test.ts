@@ -44,6 +44,13 @@ describe('generated editor configuration', () => {
     expect(missingLabels).toEqual([]);
   });
 
+  it("labels the keys of the pages' own labels (blog box, project page) in French", () => {
+    const labels = fieldsOf('pages').find((field) => field.name === 'labels')!;
+    const keys = labels.fields as DecapField[];
+    expect(keys.map((field) => field.name)).toContain('articleButton');
+    expect(keys.filter((field) => field.label === field.name)).toEqual([]);
+  });
+
   it('names the field that has no label', () => {
     const schema = z.object({ title: z.string(), zzNoLabel: z.string() });
     const result = decapConfig(
