@@ -293,6 +293,17 @@ function fieldFor(
   const widget = widgetFor(inner, path, name, walk) as DecapField;
   const field: Record<string, unknown> = { ...widget };
   if (!required || !withRequired) field.required = false;
+  // Decap requires the required fields of an optional object even when the copywriter leaves the
+  // object empty (an open Decap bug): a new page could not be published without a menu label.
+  // In the editor they are optional; the build still asks for them, naming the field, when the
+  // object is given.
+  if (!required && Array.isArray(field.fields) && field.widget === 'object')
+    field.fields = optionalFields(field.fields as DecapField[]);
+  // A new entry starts an optional list empty: without a default, Decap starts it with one item
+  // holding its fields' defaults (a hero button with only « Icône après le texte »), whose required
+  // fields then block publishing.
+  if (field.widget === 'list' && field.required === false && field.default === undefined)
+    field.default = [];
   if (defaultValue !== undefined && field.default === undefined) {
     const usable =
       isPrimitive(defaultValue) ||
@@ -300,6 +311,21 @@ function fieldFor(
     if (usable) field.default = defaultValue;
   }
   return field as DecapField;
+}
+
+/**
+ * `fields` and the fields within them, all optional in the editor and without a default: a default
+ * would make Decap write the object into every new entry (`menu: { main: false }`, a menu link
+ * without its label).
+ */
+function optionalFields(fields: DecapField[]): DecapField[] {
+  return fields.map(({ default: _default, ...field }) => ({
+    ...field,
+    required: false,
+    ...(Array.isArray(field.fields) && field.widget === 'object'
+      ? { fields: optionalFields(field.fields as DecapField[]) }
+      : {}),
+  }));
 }
 
 function objectFields(

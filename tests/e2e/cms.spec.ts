@@ -1,14 +1,16 @@
 /**
  * The visual editor (/admin, Decap CMS) in Chromium against its real local proxy (decap-server): a
  * copywriter changes an offer's price, publishes, and the file and the rebuilt pricing page show it;
- * every collection opens with its French form and no console error (CSP included).
+ * creates a page with a photo uploaded from the computer, and the rebuilt site serves that page with
+ * the photo in AVIF and WebP; every collection opens with its French form and no console error (CSP
+ * included).
  * Everything happens in a scratch copy of the project (node_modules linked), never in this checkout.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { startHost } from '../../scripts/lib/host.mjs';
 import { childEnv } from '../../scripts/lib/env.mjs';
 import { parse } from 'yaml';
@@ -26,6 +28,8 @@ const SKIP =
 const OFFER = 'src/content/offers/site-vitrine.yaml';
 /** The new price, with no-break spaces as the content guide asks. */
 const NEW_PRICE = '1\u00a0234\u00a0€';
+/** A photo as a camera gives it: a 6000×4000 JPEG, far larger than it is ever shown. */
+const PHOTO = join(ROOT, 'tests/fixtures/photos/grand-port.jpg');
 
 // One scratch copy and one proxy (on a fixed port) for the file: its tests run one after the other.
 test.describe.configure({ mode: 'serial' });
@@ -61,7 +65,8 @@ test.beforeAll(async () => {
           (response) => response.ok,
           () => false,
         ),
-      { timeout: 15_000 },
+      // decap-server starts in a second on a quiet machine, in tens of seconds on a busy one.
+      { timeout: 60_000 },
     )
     .toBe(true);
 });
@@ -71,15 +76,42 @@ test.afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-test('a copywriter changes a price in the editor: the file and the rebuilt page show it', async ({
-  page,
-}) => {
-  test.setTimeout(240_000);
+/** Errors the editor logs or throws, collected for the test to check there are none. */
+function editorProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** Builds the scratch project as a copywriter's publication would, serves it, and runs `visit`. */
+async function rebuiltSite(visit: (origin: string) => Promise<void>) {
+  const build = spawnSync('node_modules/.bin/astro', ['build', '--outDir', 'dist'], {
+    cwd: scratch,
+    env: childEnv({ ASTRO_CACHE_DIR: join(scratch, '.astro-cache') }),
+    encoding: 'utf8',
+  });
+  expect(build.status, build.stderr).toBe(0);
+  const site = await startHost({
+    cwd: scratch,
+    dir: 'dist',
+    port: TEST_SCRATCH_SITE_PORT,
+    inspectorPort: TEST_SCRATCH_INSPECTOR_PORT,
+  });
+  try {
+    await visit(site.origin);
+  } finally {
+    await site.close();
+  }
+}
+
+test('a copywriter changes a price in the editor: the file and the rebuilt page show it', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const problems = editorProblems(page);
 
   await page.goto('/admin');
   await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
@@ -97,24 +129,75 @@ test('a copywriter changes a price in the editor: the file and the rebuilt page 
     .toMatch(new RegExp(`^price: ['"]?${NEW_PRICE}['"]?$`, 'm'));
   expect(problems).toEqual([]);
 
-  const build = spawnSync('node_modules/.bin/astro', ['build', '--outDir', 'dist'], {
-    cwd: scratch,
-    env: childEnv({ ASTRO_CACHE_DIR: join(scratch, '.astro-cache') }),
-    encoding: 'utf8',
-  });
-  expect(build.status, build.stderr).toBe(0);
-  const site = await startHost({
-    cwd: scratch,
-    dir: 'dist',
-    port: TEST_SCRATCH_SITE_PORT,
-    inspectorPort: TEST_SCRATCH_INSPECTOR_PORT,
-  });
-  try {
-    await page.goto(`${site.origin}/tarifs-creation-site-automatisation`);
+  await rebuiltSite(async (origin) => {
+    await page.goto(`${origin}/tarifs-creation-site-automatisation`);
     await expect(page.getByText(NEW_PRICE).first()).toBeVisible();
-  } finally {
-    await site.close();
-  }
+  });
+});
+
+test('a copywriter creates a page with a photo in the editor: the rebuilt site serves it, the photo optimised', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const problems = editorProblems(page);
+  const pagesFolder = join(scratch, 'src/content/pages');
+  const before = new Set(readdirSync(pagesFolder));
+
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await page.getByRole('link', { name: 'Pages', exact: true }).click();
+  await page.getByRole('link', { name: 'Créer une entrée de type Page' }).click();
+  // The page's two « Titre »: its title for search engines, then its hero's.
+  await page.getByLabel('Titre', { exact: true }).nth(0).fill('Création de site web à Aix');
+  await page
+    .getByLabel('Description', { exact: true })
+    .fill('Un site rapide et bien référencé pour les entreprises d’Aix-en-Provence.');
+  await page.getByLabel('Titre', { exact: true }).nth(1).fill('Votre site web à Aix-en-Provence');
+  // The hero's photo: open its group, upload a file from the computer, choose it, describe it.
+  await page
+    .locator('div', { has: page.getByTestId('expand-button'), hasText: /^Photo$/ })
+    .getByTestId('expand-button')
+    .click();
+  await page.getByRole('button', { name: 'Choisir une image' }).click();
+  await page.locator('input[type="file"]').setInputFiles(PHOTO);
+  await page.getByRole('button', { name: 'Choisir les éléments sélectionnés' }).click();
+  await page
+    .getByLabel('Description de la photo (ce qu’elle montre)')
+    .fill('Le Grand Port de Marseille au soleil du matin');
+  await page.getByRole('button', { name: 'Publier' }).click();
+  await page.getByText('Publier maintenant').click();
+
+  // The entry and its photo are written side by side in src/content/pages/.
+  const added = () => readdirSync(pagesFolder).filter((file) => !before.has(file));
+  await expect.poll(() => added().sort(), { timeout: 30_000 }).toHaveLength(2);
+  const entry = added().find((file) => file.endsWith('.yaml'))!;
+  const photo = added().find((file) => file !== entry)!;
+  expect(readFileSync(join(pagesFolder, entry), 'utf8')).toContain(`src: ${photo}`);
+  expect(problems).toEqual([]);
+
+  await rebuiltSite(async (origin) => {
+    const response = await page.goto(`${origin}/${entry.replace(/\.yaml$/, '')}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Votre site web à Aix-en-Provence',
+    );
+    const picture = page.locator('picture', {
+      has: page.getByAltText('Le Grand Port de Marseille au soleil du matin'),
+    });
+    await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /\.avif/);
+    await expect(picture.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /\.webp/);
+    const image = picture.locator('img');
+    await expect(image).toHaveAttribute('src', /\.webp$/);
+    await expect(image).toHaveAttribute('width', /^\d+$/);
+    await expect(image).toHaveAttribute('height', /^\d+$/);
+    // The browser loads one of the resized copies, never the original.
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).not.toMatch(
+      /\.jpe?g/,
+    );
+  });
 });
 
 test('every collection opens in the editor with its French form, without error', async ({

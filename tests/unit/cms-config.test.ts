@@ -84,6 +84,9 @@ describe('generated editor configuration', () => {
       skills: z.array(z.string()).min(1),
       links: z.array(z.object({ label: z.string(), href: z.string() })).default([]),
       meta: z.object({ title: z.string() }),
+      photo: z
+        .object({ src: z.string(), alt: z.string(), decorative: z.boolean().default(false) })
+        .optional(),
       category: reference('faq'),
       figures: z.record(z.string(), z.string()),
       blocks: z.array(
@@ -126,9 +129,11 @@ describe('generated editor configuration', () => {
         field: { name: 'item', label: 'Compétences', widget: 'string' },
         min: 1,
       },
+      // A new entry starts it empty (Decap would add an item of its fields' defaults).
       links: {
         widget: 'list',
         required: false,
+        default: [],
         fields: [
           { name: 'label', label: 'Libellé', widget: 'string' },
           { name: 'href', label: 'Lien', widget: 'string' },
@@ -138,6 +143,34 @@ describe('generated editor configuration', () => {
         widget: 'object',
         collapsed: false,
         fields: [{ name: 'title', label: 'Titre', widget: 'string' }],
+      },
+      // Optional: its fields are optional in the editor too (the build still requires them), with no
+      // default that would write the object into every new entry.
+      photo: {
+        widget: 'object',
+        collapsed: false,
+        required: false,
+        fields: [
+          {
+            name: 'src',
+            label: 'Fichier de la photo (toute taille : le site la redimensionne)',
+            widget: 'image',
+            choose_url: false,
+            required: false,
+          },
+          {
+            name: 'alt',
+            label: 'Description de la photo (ce qu’elle montre)',
+            widget: 'string',
+            required: false,
+          },
+          {
+            name: 'decorative',
+            label: 'Photo décorative (sans description)',
+            widget: 'boolean',
+            required: false,
+          },
+        ],
       },
       category: {
         widget: 'relation',
