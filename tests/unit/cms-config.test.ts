@@ -51,6 +51,30 @@ describe('generated editor configuration', () => {
     expect(keys.filter((field) => field.label === field.name)).toEqual([]);
   });
 
+  it('shows every choice of a list by a French name, never a code', () => {
+    // Choices that are already what a copywriter reads (days, contract types, places, offer groups).
+    const plainWords = /^([A-ZÉ]|lundi|mardi|mercredi|jeudi|vendredi|sites|ia|extras|saas|plans$)/;
+    const bare: string[] = [];
+    const visit = (fields: DecapField[] | undefined, at: string) => {
+      for (const field of fields ?? []) {
+        const path = `${at}.${field.name}`;
+        if (field.widget === 'select')
+          for (const option of (field.options as unknown[]) ?? [])
+            if (typeof option === 'string' && !plainWords.test(option))
+              bare.push(`${path}: ${option}`);
+        visit(field.fields as DecapField[] | undefined, path);
+        if (field.field) visit([field.field as DecapField], path);
+        for (const type of (field.types as DecapField[] | undefined) ?? [])
+          visit(type.fields as DecapField[], `${path}[${type.name}]`);
+      }
+    };
+    for (const collection of generated) {
+      visit(collection.fields, collection.name);
+      for (const file of collection.files ?? []) visit(file.fields, collection.name);
+    }
+    expect(bare).toEqual([]);
+  });
+
   it('names the field that has no label', () => {
     const schema = z.object({ title: z.string(), zzNoLabel: z.string() });
     const result = decapConfig(
