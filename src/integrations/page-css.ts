@@ -16,7 +16,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Beasties, { type Options as BeastiesOptions } from 'beasties';
 import { DomUtils, parseDocument } from 'htmlparser2';
-import postcss from 'postcss';
+import postcss, { type ChildNode } from 'postcss';
 import { PAGE_SCRIPT_STATES } from '../lib/page-scripts/layout';
 
 /**
@@ -75,7 +75,7 @@ export function deferStylesheets(html: string): string {
  * the page (its CSS, its `style` attributes). Tailwind registers and initialises every `--tw-*`
  * property of the whole stylesheet (rotate, blur, gradients…) and Beasties keeps them all, as they
  * match any element; the page's own rules read a dozen. The whole stylesheet, loaded after the first
- * paint, brings the rest. Rules and at-rules left empty go too.
+ * paint, brings the rest. Rules and at-rules this leaves empty go too.
  * @param html a whole HTML document
  */
 export function withoutUnreadCustomProperties(html: string): string {
@@ -83,23 +83,19 @@ export function withoutUnreadCustomProperties(html: string): string {
   const document = parseDocument(html, { decodeEntities: false });
   for (const style of DomUtils.findAll((element) => element.name === 'style', document.children)) {
     const css = postcss.parse(DomUtils.textContent(style));
+    // Removes `node`, then each block around it that it leaves empty.
+    const remove = (node: ChildNode) => {
+      const parent = node.parent;
+      node.remove();
+      if (parent && parent.type !== 'root' && parent.nodes?.length === 0)
+        remove(parent as ChildNode);
+    };
     css.walkAtRules('property', (rule) => {
-      if (!read.has(rule.params.trim())) rule.remove();
+      if (!read.has(rule.params.trim())) remove(rule);
     });
     css.walkDecls(/^--/, (declaration) => {
-      if (!read.has(declaration.prop)) declaration.remove();
+      if (!read.has(declaration.prop)) remove(declaration);
     });
-    const removeEmpty = (): boolean => {
-      let removed = false;
-      css.walk((node) => {
-        if ((node.type === 'rule' || node.type === 'atrule') && node.nodes?.length === 0) {
-          node.remove();
-          removed = true;
-        }
-      });
-      return removed;
-    };
-    while (removeEmpty());
     const text = style.children[0];
     if (text && 'data' in text) text.data = css.toString();
   }
