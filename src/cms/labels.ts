@@ -281,6 +281,14 @@ export const fieldLabels: Record<string, string> = {
   'pages.blocks.filters.slug': 'Catégorie',
 };
 
+/** French names of the project categories (`projectCategories` of src/schemas/offers.ts). */
+const projectCategoryNames: Record<string, string> = {
+  automatisation: 'Automatisation',
+  'sites-web': 'Sites web',
+  'e-commerce': 'E-commerce',
+  applications: 'Applications',
+};
+
 /**
  * French names of the choices of a list whose values are codes (`<collection>.<path>`, or the field
  * name); the file keeps the code.
@@ -304,19 +312,8 @@ export const optionLabels: Record<string, Record<string, string>> = {
     detailed: 'Fiches détaillées',
   },
   // A project's category, and the portfolio filter's buttons (`all`: every project).
-  category: {
-    automatisation: 'Automatisation',
-    'sites-web': 'Sites web',
-    'e-commerce': 'E-commerce',
-    applications: 'Applications',
-  },
-  slug: {
-    all: 'Tous les projets',
-    automatisation: 'Automatisation',
-    'sites-web': 'Sites web',
-    'e-commerce': 'E-commerce',
-    applications: 'Applications',
-  },
+  category: projectCategoryNames,
+  slug: { all: 'Tous les projets', ...projectCategoryNames },
   'projects.preview.kind': { site: 'Site web', chatbot: 'Chatbot', workflow: 'Workflow' },
   'projects.preview.messages.from': { visitor: 'Le visiteur', bot: 'Le chatbot' },
   colour: {
