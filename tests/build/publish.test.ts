@@ -4,31 +4,12 @@
  * footer link, a draft, a team member with a portrait, a project with a screenshot, a post with a
  * 6000×4000 cover) and the photos of tests/fixtures/photos/ beside them.
  */
-import { spawn } from 'node:child_process';
-import {
-  copyFileSync,
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, cpSync, existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { astroIn, scratchProject } from './scratch';
 
 const ROOT = process.cwd();
-/**
- * The environment of a terminal, without the variables vitest sets for its own workers, nor the
- * scale test's BLOG_CONTENT_DIR: the scratch project is built from its own content.
- */
-const cleanEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([key]) => !/^(VITEST|NODE_ENV$|TEST$|BLOG_CONTENT_DIR$)/.test(key),
-  ),
-);
 const PHOTOS = join(ROOT, 'tests/fixtures/photos');
 /** Where each fixture photo goes in the scratch src/content. */
 const PLACED = {
@@ -40,33 +21,14 @@ const PLACED = {
 
 let scratch = '';
 let dist = '';
-let output = '';
 
 beforeAll(async () => {
-  scratch = mkdtempSync(join(tmpdir(), 'publish-'));
+  scratch = scratchProject('publish');
   dist = join(scratch, 'dist');
-  for (const entry of [
-    'src',
-    'public',
-    'supabase',
-    'astro.config.mjs',
-    'tsconfig.json',
-    'package.json',
-  ])
-    cpSync(join(ROOT, entry), join(scratch, entry), { recursive: true });
-  symlinkSync(join(ROOT, 'node_modules'), join(scratch, 'node_modules'));
   cpSync(join(ROOT, 'tests/fixtures/publish'), join(scratch, 'src/content'), { recursive: true });
   for (const [target, source] of Object.entries(PLACED))
     copyFileSync(join(PHOTOS, source), join(scratch, 'src/content', target));
-  const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(join(ROOT, 'node_modules/.bin/astro'), ['build'], {
-      cwd: scratch,
-      env: { ...cleanEnv, ASTRO_CACHE_DIR: join(scratch, '.cache'), FORCE_COLOR: '0' },
-    });
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', resolve);
-  });
+  const { code, output } = await astroIn(scratch, 'build');
   expect(code, output).toBe(0);
 }, 600_000);
 
