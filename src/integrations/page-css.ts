@@ -43,30 +43,34 @@ export function stylesInHead(html: string): string {
 
 /**
  * Turns every stylesheet link of the head into a `disabled` one, which the browser does not fetch
- * until the layout's inline script enables it once the page has loaded (`enableStylesheets`), and adds
- * a `<noscript>` link after it for browsers without JavaScript.
+ * until the layout's inline script enables it once the page has loaded (`enableStylesheets`), adds
+ * a `<noscript>` link after it for browsers without JavaScript, and moves both to the end of the head.
+ * Last, because enabling a stylesheet that other stylesheets follow makes Chromium rebuild the page's
+ * font faces: the display face then starts over as a new `FontFace`, which takes a font that arrived
+ * after the first paint and swaps it in, moving the text `font-display: optional` promised to keep
+ * still (tests/e2e/identity.spec.ts). Enabling the last stylesheet only adds its rules.
  * @param html a whole HTML document
  */
 export function deferStylesheets(html: string): string {
   const document = parseDocument(html, { decodeEntities: false });
+  const head = DomUtils.findOne((element) => element.name === 'head', document.children);
+  if (!head) throw new Error('page CSS: a page has no <head>');
   const links = DomUtils.findAll(
     (element) =>
-      element.name === 'link' &&
-      element.attribs.rel === 'stylesheet' &&
-      element.parent !== null &&
-      (element.parent as { name?: string }).name === 'head',
-    document.children,
+      element.name === 'link' && element.attribs.rel === 'stylesheet' && element.parent === head,
+    head.children,
   );
-  if (links.length === 0) return html;
   for (const link of links) {
     const fallback = parseDocument(
       `<noscript><link rel="stylesheet" href="${link.attribs.href}"></noscript>`,
       { decodeEntities: false },
     ).children[0];
     link.attribs.disabled = '';
-    DomUtils.append(link, fallback as typeof link);
+    DomUtils.removeElement(link);
+    DomUtils.appendChild(head, link);
+    DomUtils.appendChild(head, fallback as typeof link);
   }
-  return DomUtils.getOuterHTML(document, { decodeEntities: false });
+  return links.length === 0 ? html : DomUtils.getOuterHTML(document, { decodeEntities: false });
 }
 
 /**

@@ -90,6 +90,20 @@ describe('page CSS step', () => {
     );
   });
 
+  it('puts the deferred stylesheet after every other style of the head (enabling it only adds rules)', async () => {
+    mkdirSync(join(dist, '_astro'));
+    writeFileSync(join(dist, '_astro/site.css'), '.used{color:red}');
+    const html = page(
+      '<style>astro-island{display:contents}</style><p class="used">Bonjour</p>',
+      '<link rel="stylesheet" href="/_astro/site.css"><style>x{}</style>',
+    );
+    const out = (await pageCss(new Map([['index.html', html]]), dist)).get('index.html')!;
+    expect(out).toContain(
+      '<style>astro-island{display:contents}</style><link rel="stylesheet" href="/_astro/site.css" disabled>' +
+        '<noscript><link rel="stylesheet" href="/_astro/site.css"></noscript></head>',
+    );
+  });
+
   it('drops the custom properties nothing on the page reads, with their registration', () => {
     const css =
       '@layer properties{@supports (x:y){*{--tw-blur:initial;--tw-shadow:0 0 #0000}}}' +
