@@ -100,7 +100,9 @@ async function shiftsWithLateFont(page: Page, route: string) {
     const { __paintedFace: painted } = window as unknown as { __paintedFace?: FontFace };
     return painted !== undefined && [...document.fonts].includes(painted);
   });
-  expect(samePaintedFace, 'the display face the heading painted with is still the page’s').toBe(true);
+  expect(samePaintedFace, 'the display face the heading painted with is still the page’s').toBe(
+    true,
+  );
   return shifts;
 }
 
