@@ -3,6 +3,7 @@ import { defineConfig, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import mdx from '@astrojs/mdx';
+import { satteri } from '@astrojs/markdown-satteri';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { cmsOptions } from './src/cms/options.ts';
 import postBuild from './src/integrations/post-build.ts';
 import { formPostUrl, resolveSupabaseConfig } from './src/lib/contact/supabase-config.ts';
 import { mdxPlaceholders } from './src/lib/content/loader.ts';
+import { articleImages } from './src/lib/content/article-images.ts';
 import { BRAND_FONT_WEIGHT, brandFontFile } from './src/lib/fonts/brand-font.ts';
 
 // The same variables the pages read (process environment and .env files).
@@ -42,6 +44,8 @@ export default defineConfig({
   trailingSlash: 'never',
   // One linked stylesheet: the post-build step inlines in each page the rules it uses (page-css.ts).
   build: { format: 'file', inlineStylesheets: 'never' },
+  // Astro's own Markdown processor, with the sizes of the photos in an article's text.
+  markdown: { processor: satteri({ hastPlugins: [articleImages] }) },
   integrations: [
     react(),
     mdx(),

@@ -10,6 +10,7 @@ import {
   brokenFixtures,
   brokenFrontMatter,
   twoBrokenFiles,
+  undescribedPhoto,
 } from '../fixtures/content-errors/cases';
 import { astroIn, scratchProject } from './scratch';
 
@@ -29,7 +30,7 @@ async function syncWith(...files: string[]): Promise<{ code: number | null; outp
 }
 
 describe('astro sync with a broken content file', { timeout: 120_000 }, () => {
-  it.each([...brokenFixtures, brokenFrontMatter])(
+  it.each([...brokenFixtures, brokenFrontMatter, undescribedPhoto])(
     '$case: fails with the exact message',
     async ({ file, message }) => {
       const { code, output } = await syncWith(file);

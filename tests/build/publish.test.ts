@@ -2,7 +2,7 @@
  * What a copywriter publishes alone, built for real: `astro build` on a scratch copy of the project
  * with the files of tests/fixtures/publish/ added to src/content (a new page with a hero photo and a
  * footer link, a draft, a team member with a portrait, a project with a screenshot, a post with a
- * 6000×4000 cover) and the photos of tests/fixtures/photos/ beside them.
+ * 6000×4000 cover and a photo in its text) and the photos of tests/fixtures/photos/ beside them.
  */
 import { copyFileSync, cpSync, existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -17,6 +17,7 @@ const PLACED = {
   'team/lea-martin.jpg': 'portrait.jpg',
   'projects/galerie-aix.jpg': 'capture.jpg',
   'blog/aix-en-photos.jpg': 'grand-port.jpg',
+  'blog/aix-en-photos-quai.jpg': 'grand-port.jpg',
 };
 
 let scratch = '';
@@ -134,6 +135,23 @@ describe('photos', { timeout: 30_000 }, () => {
     const alt = 'Le Vieux-Port de Marseille au coucher du soleil';
     expectOptimised(pictureWith(html('blog/aix-en-photos.html'), alt), 1536);
     expectOptimised(pictureWith(html('blog.html'), alt), 960);
+  });
+
+  it('a 6000×4000 photo in an article’s text is resized to its column, lazily', () => {
+    const page = html('blog/aix-en-photos.html');
+    const img = /<img[^>]*alt="Les bateaux du Vieux-Port, vus depuis le quai"[^>]*>/.exec(
+      page,
+    )?.[0];
+    expect(img, 'the photo of the text').toBeDefined();
+    const widths = [...(/srcset="([^"]+)"/.exec(img!)?.[1] ?? '').matchAll(/\.webp (\d+)w/g)].map(
+      (match) => Number(match[1]),
+    );
+    expect(widths).toEqual([768, 1536]);
+    expect(img).toMatch(/\ssrc="[^"]+\.webp"/);
+    expect(img).toContain('width="768"');
+    expect(img).toContain('height="512"');
+    expect(img).toContain('sizes="(min-width: 800px) 768px, calc(100vw - 2rem)"');
+    expect(img).toContain('loading="lazy"');
   });
 
   it('no original is published: no JPEG in dist, only AVIF and WebP copies', () => {

@@ -17,14 +17,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { glob } from 'astro/loaders';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { z } from 'astro/zod';
-import {
-  ContentError,
-  formatContentIssues,
-  frenchErrorMap,
-  validateContent,
-} from './errors';
+import { ContentError, formatContentIssues, frenchErrorMap, validateContent } from './errors';
 import { crossReferenceProblems, type CheckedEntry } from './check';
 import { contentFileData } from './files';
+import { textPhotoProblems } from './article-images';
 import {
   fillMarkdownPlaceholders,
   fillPlaceholders,
@@ -208,6 +204,11 @@ async function checkFile(
             ).message,
         ),
       };
+    const textPhotos =
+      MARKDOWN_FILE.test(file) && typeof info.body === 'string'
+        ? textPhotoProblems(file, info.body, (src) => existsSync(join(root, dirname(file), src)))
+        : [];
+    if (textPhotos.length) return { lines: textPhotos };
     const id = typeof data.slug === 'string' ? data.slug : basename(file).replace(/\.[^.]+$/, '');
     return { entry: { id, file, data: result.data as Record<string, any> } };
   } catch (error) {
