@@ -85,11 +85,11 @@ for (const route of ['/', '/contact', '/faq', '/nos-realisations', '/blog']) {
     ]);
     let release!: () => void;
     const painted = new Promise<void>((resolve) => (release = resolve));
-    const held: string[] = [];
+    const others: string[] = [];
     await page.route('**/*', async (request) => {
       const path = new URL(request.request().url()).pathname;
       if (!allowed.has(path)) {
-        held.push(path);
+        others.push(path);
         await painted;
       }
       await request.continue().catch(() => {});
@@ -99,7 +99,8 @@ for (const route of ['/', '/contact', '/faq', '/nos-realisations', '/blog']) {
       () => performance.getEntriesByName('first-contentful-paint').length > 0,
     );
     release();
-    // Something was held back (the page has more than it needs for its first paint).
-    expect(held.length).toBeGreaterThan(0);
+    // The page does have more than its first paint needs (the stylesheet, enabled at `load`, scripts,
+    // icons): each was held until the paint, or asked for after it.
+    await expect.poll(() => others.length).toBeGreaterThan(0);
   });
 }
