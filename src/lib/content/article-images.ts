@@ -1,6 +1,6 @@
 /**
  * Photos in the Markdown of an article or a legal text (`![description](photo.jpg)`, the file beside
- * the Markdown file, where the editor's upload button saves it). Astro's Markdown pipeline turns each
+ * the Markdown file). Astro's Markdown pipeline turns each
  * into one optimised WebP `<img>` with the attributes the image carries: {@link articleImages}, a
  * plugin of Astro's Markdown processor (Sätteri, `markdown.processor` in astro.config.mjs), gives it
  * the widths of the article's column and their doubles, `sizes`, and lazy loading. Astro's Markdown
