@@ -125,8 +125,11 @@ test.describe('home page', () => {
     await expect(island).toHaveAttribute('ssr', '');
     release();
     await expect(island).not.toHaveAttribute('ssr');
-    // From here on, time moves only when the test says so (not while an assertion retries).
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    // From here on, time moves only when the test says so (not while an assertion retries). The page's
+    // clock runs until then: the pause is set a test timeout ahead, so no machine is slow enough for it
+    // to be in the past when it is set (100 ms ahead was, under load). The jump fires each due timer
+    // once, with the dot focused: the carousel must hold still through it too.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + test.info().timeout);
     for (let interval = 0; interval < 3; interval++) {
       await page.clock.runFor(4500);
       await expect(slide(0)).toBeVisible();
