@@ -17,7 +17,9 @@ import {
 
 // The contact form against the REAL local backend (PostgreSQL + gateway + Deno function + maildev):
 // no mocks. One test drops the function's answer on its way back (page.route, after the real call
-// went through) to play a lost response. One backend for the file, so the tests run in order.
+// went through) to play a lost response. One backend for the file, so the tests run in order. Every
+// end-to-end test that needs the backend belongs in this file: its ports are fixed, and a second file
+// would start a second backend in the other worker while this one runs (it waits 90 s, then fails).
 test.describe.configure({ mode: 'serial' });
 
 let backend: (Backend & { cleanup: () => Promise<void> }) | undefined;
@@ -375,6 +377,34 @@ test('the quote page preselects the service from the address', async ({ page }) 
   await page.reload();
   await form(page).scrollIntoViewIfNeeded();
   await expect(field(page, 'service_souhaite')).toHaveValue('Automatisation IA');
+});
+
+// Where a lead came from: the visitor lands on one page with campaign fields, browses on, and sends
+// the form from /contact; the row and the e-mail carry the page and the campaign. No cookie is set.
+test('the campaign of the landing page reaches the row and the e-mail of a form sent from /contact', async ({
+  page,
+}) => {
+  await page.goto('/blog?utm_source=newsletter&utm_medium=email&utm_campaign=automne-2026');
+  await page.goto('/faq');
+  await openForm(page); // clears the draft (localStorage), not the visit's campaign (sessionStorage)
+  const values = request({ service_souhaite: 'Création de Site Web' });
+  await fill(page, values);
+  await submit(page).click();
+  await expectToast(page, SUCCESS);
+
+  const [row] = await contactRows(values.email);
+  expect(row).toMatchObject({
+    page: '/contact',
+    utm_source: 'newsletter',
+    utm_medium: 'email',
+    utm_campaign: 'automne-2026',
+    spam_reason: null,
+  });
+  await expectStoredAndMailedOnce(values.email);
+  const [mail] = await mailMentioning(values.email);
+  expect(mail.text).toContain('Page\u00a0: /contact');
+  expect(mail.text).toContain('Campagne (utm_campaign)\u00a0: automne-2026');
+  expect(await page.context().cookies()).toEqual([]);
 });
 
 // ── The first tap (with or without JavaScript) ──────────────────────────────────────────────────
