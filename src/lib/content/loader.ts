@@ -190,9 +190,9 @@ async function checkFile(
       fillMarkdownPlaceholders(info.body, source, file);
     const result = schema.safeParse(data, { error: frenchErrorMap });
     if (!result.success) return { lines: formatContentIssues(file, result.error.issues) };
-    const missing = missingPhotos(result.data, []).filter(
-      ({ src }) => !existsSync(join(root, dirname(file), src)),
-    );
+    // A photo's file sits beside the content file (src/lib/content/photos.ts).
+    const photoExists = (src: string) => existsSync(join(root, dirname(file), src));
+    const missing = missingPhotos(result.data, []).filter(({ src }) => !photoExists(src));
     if (missing.length)
       return {
         lines: missing.map(
@@ -206,7 +206,7 @@ async function checkFile(
       };
     const textPhotos =
       MARKDOWN_FILE.test(file) && typeof info.body === 'string'
-        ? textPhotoProblems(file, info.body, (src) => existsSync(join(root, dirname(file), src)))
+        ? textPhotoProblems(file, info.body, photoExists)
         : [];
     if (textPhotos.length) return { lines: textPhotos };
     const id = typeof data.slug === 'string' ? data.slug : basename(file).replace(/\.[^.]+$/, '');
