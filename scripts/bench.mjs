@@ -1,8 +1,8 @@
 // `npm run bench`: Lighthouse (mobile, simulated throttling) over every built route served with
 // compression. Lighthouse is noisy on a shared machine, so each route is measured N times with the
 // routes interleaved (run 1 of every route, then run 2…): a burst of load spreads over all routes
-// instead of spoiling one. Reports the median and the min–max of each figure, and the machine's load
-// average before, during and after. A bare page (scripts/lib/bare-page.mjs: one h1, one paragraph,
+// instead of spoiling one. Reports the median and the min–max of each figure, the machine's load
+// average before, during and after, and Lighthouse's CPU benchmark index of the machine. A bare page (scripts/lib/bare-page.mjs: one h1, one paragraph,
 // system font) is measured in every round too, first, and each route's LCP is also given as a ratio to
 // it: the median over the rounds of (route LCP ÷ bare LCP in the same round), so a burst of load that
 // slows a whole round cancels out. Writes reports/bench.json and reports/bench.md (git-ignored);
@@ -45,6 +45,12 @@ const chrome = await chromeLauncher.launch({
 const load = () => Math.round(loadavg()[0] * 100) / 100;
 const loads = [load()];
 const samples = new Map(routes.map((route) => [route, []]));
+/**
+ * Lighthouse's CPU benchmark of the machine in each run (`environment.benchmarkIndex`). Lighthouse
+ * warns below 1000 that the machine is slower than its simulation expects: the simulated TBT, and
+ * with it Performance, are then worse than a phone would see, the bare page's included.
+ */
+const benchmarkIndexes = [];
 /** Failed runs per route (Lighthouse's error code). */
 const failures = new Map();
 try {
@@ -56,7 +62,8 @@ try {
         logLevel: 'error',
         onlyCategories: CATEGORIES,
       });
-      const { categories, audits, runtimeError } = result.lhr;
+      const { categories, audits, runtimeError, environment } = result.lhr;
+      benchmarkIndexes.push(environment.benchmarkIndex);
       const lcp = audits['largest-contentful-paint'].numericValue;
       if (runtimeError || lcp === undefined || categories.performance.score === null) {
         // A failed run (page hung, no paint…) is reported, never averaged in as a 0.
@@ -120,7 +127,7 @@ const ms = (value) => `${Math.round(value)} ms`;
 const ratio = (value) => `${value.toFixed(2)}×`;
 
 const table = [
-  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling, ${runs} interleaved runs per route, median (min–max), ${new Date().toISOString().slice(0, 10)}. Load average (1 min) before, after each round: ${loads.join(', ')}.`,
+  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling, ${runs} interleaved runs per route, median (min–max), ${new Date().toISOString().slice(0, 10)}. Load average (1 min) before, after each round: ${loads.join(', ')}. Lighthouse's CPU benchmark index of this machine (it warns below 1000): ${range(stats(benchmarkIndexes), score)}.`,
   '',
   `LCP ÷ bare: the route's LCP over the bare page's (${BARE_ROUTE}: one h1, one paragraph, system font) in the same round, median of the rounds.`,
   '',
@@ -138,6 +145,7 @@ writeFileSync(
     {
       runs,
       loadAverage: loads,
+      benchmarkIndexes,
       rows,
       samples: Object.fromEntries(samples),
       failures: Object.fromEntries(failures),
