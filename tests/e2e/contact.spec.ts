@@ -19,7 +19,8 @@ import {
 // no mocks. One test drops the function's answer on its way back (page.route, after the real call
 // went through) to play a lost response. One backend for the file, so the tests run in order. Every
 // end-to-end test that needs the backend belongs in this file: its ports are fixed, and a second file
-// would start a second backend in the other worker while this one runs (it waits 90 s, then fails).
+// would start a second backend in the other worker while this one runs (it waits 90 s, then fails;
+// tests/unit/e2e-backend.test.ts keeps it so).
 test.describe.configure({ mode: 'serial' });
 
 let backend: (Backend & { cleanup: () => Promise<void> }) | undefined;
