@@ -2,11 +2,12 @@
 // compression. Lighthouse is noisy on a shared machine, so each route is measured N times with the
 // routes interleaved (run 1 of every route, then run 2…): a burst of load spreads over all routes
 // instead of spoiling one. Reports the median and the min–max of each figure, the machine's load
-// average before, during and after, and Lighthouse's CPU benchmark index of the machine. A bare page (scripts/lib/bare-page.mjs: one h1, one paragraph,
-// system font) is measured in every round too, first, and each route's LCP is also given as a ratio to
-// it: the median over the rounds of (route LCP ÷ bare LCP in the same round), so a burst of load that
-// slows a whole round cancels out. Writes reports/bench.json and reports/bench.md (git-ignored);
-// copy the table into docs/benchmarks.md from a run on a quiet machine.
+// average before, during and after, and Lighthouse's CPU benchmark index of the machine. A bare page
+// (scripts/lib/bare-page.mjs: one h1, one paragraph, system font) is measured in every round too,
+// first, and each route's LCP is also given as a ratio to it: the median over the rounds of (route
+// LCP ÷ bare LCP in the same round), so a burst of load that slows a whole round cancels out. Writes
+// reports/bench.json and reports/bench.md (git-ignored); copy the table into docs/benchmarks.md from
+// a run on a quiet machine.
 // Options: --runs N (default 5), --only /path,/other (default: every route), --no-build,
 // --port P (default 4391, the local server).
 import { mkdirSync, writeFileSync } from 'node:fs';
