@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { TEST_BOOKING_URL, TEST_SUPABASE_URL } from './ports';
 import { builtPages } from '../build/site';
 import { inlineScriptHashes } from '../../src/integrations/security-headers.mjs';
+import { DRAFT_STORAGE_KEY } from '../../src/stores/contact-draft';
 import {
   caughtMail,
   contactRows,
@@ -81,10 +82,15 @@ async function openForm(page: Page) {
  * from the test's clock was flagged).
  */
 async function waitPastFillTime(page: Page) {
-  await page.waitForFunction(() => {
-    const draft = JSON.parse(localStorage.getItem('contact-draft-v1') ?? 'null');
+  await page.waitForFunction((key) => {
+    const draft = JSON.parse(localStorage.getItem(key) ?? 'null');
     return draft?.startedAt > 0 && Date.now() - draft.startedAt > 3_300;
-  });
+  }, DRAFT_STORAGE_KEY);
+}
+
+/** The contact draft the page keeps in localStorage, parsed (null when there is none). */
+function storedDraft(page: Page) {
+  return page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), DRAFT_STORAGE_KEY);
 }
 
 /** Fills the form like a person would, at a person's pace. */
@@ -150,7 +156,7 @@ test('a filled form is stored, e-mailed, confirmed, and the fields are cleared',
   const [mail] = await mailMentioning(values.email);
   for (const value of Object.values(values)) expect(mail.text).toContain(value);
   expect(mail.html).toContain('&lt;b&gt;vite&lt;/b&gt;');
-  expect(await page.evaluate(() => localStorage.getItem('contact-draft-v1'))).toBeNull();
+  expect(await storedDraft(page)).toBeNull();
   expect(violations).toEqual([]);
 });
 
@@ -365,16 +371,12 @@ test('the draft (fields and row id) survives a reload until it is sent', async (
   const values = request({ telephone: '' });
   await openForm(page);
   await fill(page, values);
-  const before = await page.evaluate(() =>
-    JSON.parse(localStorage.getItem('contact-draft-v1') ?? 'null'),
-  );
+  const before = await storedDraft(page);
   expect(before.fields).toMatchObject(values);
   await page.reload();
   await form(page).scrollIntoViewIfNeeded();
   await expectFields(page, values);
-  const after = await page.evaluate(() =>
-    JSON.parse(localStorage.getItem('contact-draft-v1') ?? 'null'),
-  );
+  const after = await storedDraft(page);
   expect(after.id).toBe(before.id);
   await submit(page).click();
   await expectToast(page, SUCCESS);
@@ -503,9 +505,7 @@ test('throttled: what is typed before the form hydrates is kept, saved in the dr
   hold.release();
   await expect(island(page, 'ContactForm', true)).toHaveCount(1);
   await expectFields(page, values);
-  const draft = await page.evaluate(() =>
-    JSON.parse(localStorage.getItem('contact-draft-v1') ?? 'null'),
-  );
+  const draft = await storedDraft(page);
   expect(draft.fields).toMatchObject(values);
   expect(draft.startedAt).toBeGreaterThanOrEqual(before - 50);
   expect(draft.startedAt).toBeLessThanOrEqual(typed);

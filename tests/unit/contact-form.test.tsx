@@ -33,7 +33,8 @@ vi.mock('../../src/lib/contact/supabase-config', () => ({ browserClient: async (
 const { default: ContactForm } = await import('../../src/islands/ContactForm');
 const { HONEYPOT_FIELD, MAX_LENGTHS, SERVICES } = await import('../../src/lib/contact/contact');
 const { $toasts } = await import('../../src/stores/toasts');
-const { $contactDraft, EMPTY_FIELDS } = await import('../../src/stores/contact-draft');
+const { $contactDraft, DRAFT_STORAGE_KEY, EMPTY_FIELDS } =
+  await import('../../src/stores/contact-draft');
 
 const ACTION = 'http://127.0.0.1:54321/functions/v1/form-post';
 
@@ -86,7 +87,7 @@ describe('ContactForm island', () => {
     expect(calls.filter((call) => call.startsWith('invoke'))).toHaveLength(1);
     expect($toasts.get().map((t) => t.title)).toEqual(['Message envoyé\u00a0!']);
     expect((form.querySelector('[name="prenom"]') as HTMLInputElement).value).toBe('');
-    expect(localStorage.getItem('contact-draft-v1')).toBeNull();
+    expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
     // The result stays in the form, beside the button, and takes the focus.
     const result = form.querySelector('[role="status"]');
     expect(result?.textContent).toBe(
