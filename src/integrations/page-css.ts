@@ -107,27 +107,6 @@ export function withoutUnreadCustomProperties(html: string): string {
 }
 
 /**
- * The rules of Tailwind's child utilities (`space-y-*`, `divide-y`…) for the classes of `html`: their
- * selector is a `:where(.class > …)` that Beasties cannot match (it drops the whole `:where()`), so
- * without this they would arrive only with the deferred stylesheet and move the page after its first
- * paint. Only the classes the page carries are kept.
- */
-function childUtilityRules(html: string): RegExp[] {
-  const classes = new Set(
-    DomUtils.findAll((node) => Boolean(node.attribs.class), parseDocument(html).children).flatMap(
-      (node) => node.attribs.class.split(/\s+/),
-    ),
-  );
-  return [...classes]
-    .filter((name) => /(^|:)(space-[xy]|divide-[xy]?)/.test(name))
-    .map((name) => {
-      // The class as the stylesheet writes it (`sm:space-y-0` is `.sm\:space-y-0`), as a pattern.
-      const written = name.replace(/[^\w-]/g, (char) => `\\${char}`);
-      return new RegExp(`^:where\\(\\.${written.replace(/[\\]/g, '\\$&')}>`);
-    });
-}
-
-/**
  * The CSS step over the built pages.
  * @param pages the built pages, by path under dist/
  * @param dist the built site's folder (where the linked stylesheet is read)
@@ -138,27 +117,24 @@ export async function pageCss(
   dist: string,
 ): Promise<Map<string, string>> {
   const stylesheets = new Map<string, Promise<string>>();
-  // One Beasties per page (its rules to keep depend on the page); one read per stylesheet for all.
-  const beastiesFor = (html: string) => {
-    const beasties = new Beasties({
-      path: dist,
-      publicPath: '/',
-      // The link is deferred below (`deferStylesheets`), not by Beasties: `preload: false`, which
-      // Beasties' README documents (links left as they are) but its option type leaves out.
-      preload: false as unknown as BeastiesOptions['preload'],
-      // The font's preload is the layout's choice (src/lib/fonts/preload.ts), not this step's.
-      preloadFonts: false,
-      inlineFonts: false,
-      // Astro's own small <style> elements (the font faces) stay as Astro wrote them.
-      reduceInlineStyles: false,
-      allowRules: [...PAGE_SCRIPT_STATES, ...childUtilityRules(html)],
-      logLevel: 'warn',
-    });
-    beasties.readFile = (file: string) => {
-      if (!stylesheets.has(file)) stylesheets.set(file, readFile(file, 'utf8'));
-      return stylesheets.get(file)!;
-    };
-    return beasties;
+  const beasties = new Beasties({
+    path: dist,
+    publicPath: '/',
+    // The link is deferred below (`deferStylesheets`), not by Beasties: `preload: false`, which
+    // Beasties' README documents (links left as they are) but its option type leaves out.
+    preload: false as unknown as BeastiesOptions['preload'],
+    // The font's preload is the layout's choice (src/lib/fonts/preload.ts), not this step's.
+    preloadFonts: false,
+    inlineFonts: false,
+    // Astro's own small <style> elements (the font faces) stay as Astro wrote them.
+    reduceInlineStyles: false,
+    allowRules: PAGE_SCRIPT_STATES,
+    logLevel: 'warn',
+  });
+  // One read per stylesheet for all the pages.
+  beasties.readFile = (file: string) => {
+    if (!stylesheets.has(file)) stylesheets.set(file, readFile(file, 'utf8'));
+    return stylesheets.get(file)!;
   };
   const out = new Map<string, string>();
   for (const [path, html] of pages) {
@@ -166,9 +142,7 @@ export async function pageCss(
     if (!html.includes('rel="stylesheet"')) continue;
     out.set(
       path,
-      deferStylesheets(
-        withoutUnreadCustomProperties(stylesInHead(await beastiesFor(html).process(html))),
-      ),
+      deferStylesheets(withoutUnreadCustomProperties(stylesInHead(await beasties.process(html)))),
     );
   }
   if (stylesheets.size === 0 && out.size > 0)

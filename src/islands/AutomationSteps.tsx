@@ -18,7 +18,7 @@ export default function AutomationSteps({ steps }: { steps: Step[] }) {
   const { index, stopped, toggle, hold } = useRotation(steps.length, STEP_INTERVAL, root);
   return (
     <div ref={root} {...hold} className="rounded-card bg-white/5 p-4 ring-1 ring-white/15 sm:p-6">
-      <ol className="space-y-3">
+      <ol className="flex flex-col gap-3">
         {steps.map((step, i) => (
           <li
             key={step.title}

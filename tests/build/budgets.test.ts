@@ -17,10 +17,11 @@ const FIRST_ROUND_TRIP = 14_600;
  * Pages known not to fit yet, with the ceiling they must not pass (measured with Astro's island
  * runtime inline, as Astro renders it: ~1.8 KB of brotli on pages with an island; then the campaign
  * keeper, the speculation-rules header and the accessibility rules of the menu and notices; last
- * measured 16,844 B and 16,274 B once the page CSS left out the custom properties no rule reads).
+ * measured 16,738 B and 16,152 B once the page CSS left out the custom properties no rule reads and
+ * the templates used `gap` instead of Tailwind's child utilities).
  * Lower these, never raise them; a page that fits is taken off the list.
  */
-const OVER_FIRST_ROUND_TRIP: Record<string, number> = { '/': 16_900, '/contact': 16_350 };
+const OVER_FIRST_ROUND_TRIP: Record<string, number> = { '/': 16_800, '/contact': 16_200 };
 /**
  * Pages known to load more JavaScript before interaction than JS_BUDGET_GZIP, with their ceiling:
  * /contact hydrates the form and the booking facade, and Astro's island runtime (~2.2 KB gzip) is

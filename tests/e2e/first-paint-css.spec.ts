@@ -1,0 +1,52 @@
+import { expect, test, type Page } from '@playwright/test';
+import { sitemapRoutes } from './helpers';
+
+// A page paints first with the CSS inlined in it (src/integrations/page-css.ts: Beasties keeps the
+// rules whose selectors match the page); the whole stylesheet, enabled once the page has loaded,
+// must then move nothing. A rule Beasties cannot match (it drops a `:where(…)` selector, the kind
+// Tailwind's `space-y-*` and `divide-y` produce, which is why the templates use `gap` and borders
+// on the items instead) would only arrive with the stylesheet and shift the page after its first
+// paint. Compared without JavaScript, where the stylesheet's other rules (the states that scripts
+// create) apply to nothing; with the fonts held back, so that both loads set text in the fallback
+// face; and with the entrance animations finished, since their transforms move boxes.
+test.use({ javaScriptEnabled: false });
+
+/** Every element of the body: tag, box and border widths, once the page has loaded. */
+async function layout(page: Page, route: string, stylesheet: boolean) {
+  await page.unrouteAll();
+  await page.route('**/*.woff2', (request) => request.abort());
+  if (!stylesheet) await page.route('**/_astro/*.css', (request) => request.abort());
+  await page.goto(route, { waitUntil: 'load' });
+  return page.evaluate(() => {
+    for (const animation of document.getAnimations()) animation.finish();
+    return [...document.body.querySelectorAll('*')].map((element) => {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      const borders = ['Top', 'Right', 'Bottom', 'Left'].map((side) =>
+        style.getPropertyValue(`border-${side.toLowerCase()}-width`),
+      );
+      return [
+        element.tagName.toLowerCase(),
+        ...[box.x, box.y, box.width, box.height].map((value) => value.toFixed(1)),
+        borders.join('/'),
+      ].join(' ');
+    });
+  });
+}
+
+for (const route of sitemapRoutes()) {
+  test(`${route} lays out the same with its inline CSS alone as with the whole stylesheet, at 375 and 1280 px`, async ({
+    page,
+  }) => {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const inlineOnly = await layout(page, route, false);
+      const whole = await layout(page, route, true);
+      expect(whole.length, `elements at ${width} px`).toBe(inlineOnly.length);
+      const moved = whole
+        .map((box, index) => ({ firstPaint: inlineOnly[index], withStylesheet: box }))
+        .filter(({ firstPaint, withStylesheet }) => firstPaint !== withStylesheet);
+      expect(moved.slice(0, 5), `${moved.length} elements moved at ${width} px`).toEqual([]);
+    }
+  });
+}
