@@ -8,7 +8,7 @@ import { sitemapRoutes } from './helpers';
 // on the items instead) would only arrive with the stylesheet and shift the page after its first
 // paint. Compared without JavaScript, where the stylesheet's other rules (the states that scripts
 // create) apply to nothing; with the fonts held back, so that both loads set text in the fallback
-// face; and with the entrance animations finished, since their transforms move boxes.
+// face; and with the animations cancelled, since their transforms move boxes.
 test.use({ javaScriptEnabled: false });
 
 /** Every element of the body: tag, box and border widths, once the page has loaded. */
@@ -18,12 +18,12 @@ async function layout(page: Page, route: string, stylesheet: boolean) {
   if (!stylesheet) await page.route('**/_astro/*.css', (request) => request.abort());
   await page.goto(route, { waitUntil: 'load' });
   return page.evaluate(() => {
-    for (const animation of document.getAnimations()) animation.finish();
+    for (const animation of document.getAnimations()) animation.cancel();
     return [...document.body.querySelectorAll('*')].map((element) => {
       const box = element.getBoundingClientRect();
       const style = getComputedStyle(element);
-      const borders = ['Top', 'Right', 'Bottom', 'Left'].map((side) =>
-        style.getPropertyValue(`border-${side.toLowerCase()}-width`),
+      const borders = ['top', 'right', 'bottom', 'left'].map((side) =>
+        style.getPropertyValue(`border-${side}-width`),
       );
       return [
         element.tagName.toLowerCase(),
