@@ -1,5 +1,11 @@
+import { markdownToHtml } from 'satteri';
 import { describe, expect, it } from 'vitest';
-import { textPhotoProblems, textPhotos } from '../../src/lib/content/article-images';
+import {
+  articleImages,
+  textPhotoProblems,
+  textPhotos,
+  textPieces,
+} from '../../src/lib/content/article-images';
 
 const FILE = 'src/content/blog/article.md';
 const beside = new Set(['quai.jpg', 'vue du port.jpg']);
@@ -40,5 +46,33 @@ describe('photos in a Markdown text', () => {
         'src/content/blog/a.mdx : image « quai.jpg » : un texte .mdx ne redimensionne pas ses photos. Enregistrez-le en .md (les repères {…} y fonctionnent aussi), ou montrez la photo en couverture (« photo » de l’en-tête).',
       ],
     );
+  });
+});
+
+describe('a Markdown text shown with its photos', () => {
+  const render = async (body: string) =>
+    (await markdownToHtml(body, { hastPlugins: [articleImages] })).html;
+
+  it('cuts the rendered text at each photo, with its file and description, in order', async () => {
+    const pieces = textPieces(
+      await render(
+        'Avant\n\n![Le quai, « au matin » -->](vue%20du%20port.jpg)\n\nEntre\n\n[![Logo](logo.png)](/a-propos)\n',
+      ),
+    );
+    expect(pieces.filter((piece) => !('html' in piece))).toEqual([
+      { src: 'vue%20du%20port.jpg', alt: 'Le quai, « au matin » -->' },
+      { src: 'logo.png', alt: 'Logo' },
+    ]);
+    const html = pieces.map((piece) => ('html' in piece ? piece.html : '[photo]')).join('');
+    expect(html).toContain('<p>Avant</p>');
+    expect(html).toContain('<p>[photo]</p>');
+    expect(html).toContain('<a href="/a-propos">[photo]</a>');
+    expect(html).not.toContain('<img');
+  });
+
+  it('leaves a photo given by an address as it is (the content check refuses it)', async () => {
+    const html = await render('![Le port](https://exemple.fr/p.jpg)');
+    expect(textPieces(html)).toEqual([{ html }]);
+    expect(html).toContain('<img');
   });
 });

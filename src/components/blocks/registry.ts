@@ -33,8 +33,8 @@ type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 
 /** What BlockList gives a block's component besides the block itself. */
 export interface BlockContext {
-  /** The page's rendered Markdown text (legal pages), for a `document` block. */
-  document: string;
+  /** The page's rendered Markdown text and its file (legal pages), for a `document` block. */
+  document: { html: string; file: string };
   /** The page's collection (its folder holds the blocks' photos). */
   collection?: string;
 }
@@ -74,7 +74,7 @@ export const blockRegistry: Registry = {
       tone: block.tone === 'default' ? 'default' : 'alt',
     }),
   },
-  document: { component: DocumentText, props: (_block, { document }) => ({ html: document }) },
+  document: { component: DocumentText, props: (_block, { document }) => document },
   posts: 'slot',
   newsletter: { component: NewsletterBox, frame: 'own' },
   team: { component: TeamGrid, props: () => ({}) },

@@ -1,10 +1,10 @@
 /**
  * Photos in the Markdown of an article or a legal text (`![description](photo.jpg)`, the file beside
- * the Markdown file). Astro's Markdown pipeline turns each
- * into one optimised WebP `<img>` with the attributes the image carries: {@link articleImages}, a
- * plugin of Astro's Markdown processor (Sätteri, `markdown.processor` in astro.config.mjs), gives it
- * the widths of the article's column and their doubles, `sizes`, and lazy loading. Astro's Markdown
- * images have that one format; AVIF is for the photos of the content's fields
+ * the Markdown file). Astro's Markdown pipeline would make each one `<img>` of one format, so
+ * {@link articleImages}, a plugin of Astro's Markdown processor (Sätteri, `markdown.processor` in
+ * astro.config.mjs), puts a marker of this project in its place ({@link photoMarker}), and the
+ * component that shows the text (src/components/ui/MarkdownText.astro) replaces each marker with a
+ * `<Picture>`: AVIF and WebP at the column's widths, like every other photo of the content
  * (src/components/ui/Photo.astro). {@link textPhotoProblems} is the content check's part: a photo of
  * a text that would be published raw or unresized (MDX), has no description or no file stops the build.
  */
@@ -16,7 +16,14 @@ export const ARTICLE_PHOTO_WIDTH = 768;
 /** How wide a photo of an article is shown, per screen width (the column, or the screen less its margins). */
 export const ARTICLE_PHOTO_SIZES = `(min-width: 800px) ${ARTICLE_PHOTO_WIDTH}px, calc(100vw - 2rem)`;
 
-/** Gives each photo of a Markdown text its widths, `sizes` and lazy loading. */
+/** The word that opens the comment standing for a photo of a text ({@link photoMarker}). */
+const MARKER = 'article-photo';
+
+/** The comment that stands for a photo of a text, until MarkdownText.astro puts the photo there. */
+export const photoMarker = (src: string, alt: string) =>
+  `${MARKER} ${encodeURIComponent(src)} ${encodeURIComponent(alt)}`;
+
+/** Puts a marker in place of each photo of a Markdown text (an address is left: the check refuses it). */
 export const articleImages = defineHastPlugin({
   name: 'article-images',
   element: {
@@ -24,14 +31,32 @@ export const articleImages = defineHastPlugin({
     visit(node, ctx) {
       // MDX passes attributes on as text: an MDX text with a photo is refused (textPhotoProblems).
       if (ctx.sourceFormat !== 'markdown') return;
-      ctx.setProperty(node, 'width', ARTICLE_PHOTO_WIDTH);
-      ctx.setProperty(node, 'widths', [ARTICLE_PHOTO_WIDTH, ARTICLE_PHOTO_WIDTH * 2]);
-      ctx.setProperty(node, 'sizes', ARTICLE_PHOTO_SIZES);
-      ctx.setProperty(node, 'loading', 'lazy');
-      ctx.setProperty(node, 'decoding', 'async');
+      const src = String(node.properties.src ?? '');
+      if (URL.canParse(src) || src.startsWith('/')) return;
+      ctx.replaceNode(node, {
+        type: 'comment',
+        value: photoMarker(src, String(node.properties.alt ?? '')),
+      });
     },
   },
 });
+
+/** A piece of a rendered text: HTML, or a photo of the text (its file as written, its description). */
+export type TextPiece = { html: string } | { src: string; alt: string };
+
+/**
+ * A rendered text cut at its photos' markers: HTML pieces, and between them each photo's file (as
+ * written beside the text) and description.
+ */
+export function textPieces(html: string): TextPiece[] {
+  // The file and the description are URI-encoded: neither holds a space or ends the comment.
+  const parts = html.split(new RegExp(`<!--${MARKER} (\\S*) (\\S*)-->`));
+  return parts.flatMap((part, index): TextPiece[] => {
+    if (index % 3 === 0) return part ? [{ html: part }] : [];
+    if (index % 3 === 2) return [];
+    return [{ src: decodeURIComponent(part), alt: decodeURIComponent(parts[index + 1]) }];
+  });
+}
 
 interface TreeNode {
   type: string;
