@@ -16,6 +16,9 @@ export const ARTICLE_PHOTO_WIDTH = 768;
 /** How wide a photo of an article is shown, per screen width (the column, or the screen less its margins). */
 export const ARTICLE_PHOTO_SIZES = `(min-width: 800px) ${ARTICLE_PHOTO_WIDTH}px, calc(100vw - 2rem)`;
 
+/** Whether a photo is given by an address (`https://…`, `/…`), not as a file beside the text. */
+const isAddress = (src: string) => URL.canParse(src) || src.startsWith('/');
+
 /** The word that opens the comment standing for a photo of a text ({@link photoMarker}). */
 const MARKER = 'article-photo';
 
@@ -32,7 +35,7 @@ export const articleImages = defineHastPlugin({
       // MDX passes attributes on as text: an MDX text with a photo is refused (textPhotoProblems).
       if (ctx.sourceFormat !== 'markdown') return;
       const src = String(node.properties.src ?? '');
-      if (URL.canParse(src) || src.startsWith('/')) return;
+      if (isAddress(src)) return;
       ctx.replaceNode(node, {
         type: 'comment',
         value: photoMarker(src, String(node.properties.alt ?? '')),
@@ -95,7 +98,7 @@ export function textPhotoProblems(
       return problem(
         'un texte .mdx ne redimensionne pas ses photos. Enregistrez-le en .md (les repères {…} y fonctionnent aussi), ou montrez la photo en couverture (« photo » de l’en-tête)',
       );
-    if (URL.canParse(src) || src.startsWith('/'))
+    if (isAddress(src))
       return problem(
         'une photo se place à côté du fichier et s’écrit ![description](nom-du-fichier.jpg), pour être optimisée (une adresse web ou /… serait publiée telle quelle)',
       );
