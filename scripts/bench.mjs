@@ -8,15 +8,23 @@
 // LCP ÷ bare LCP in the same round), so a burst of load that slows a whole round cancels out. Writes
 // reports/bench.json and reports/bench.md (git-ignored); copy the table into docs/benchmarks.md from
 // a run on a quiet machine.
+// Then the next page: on a phone-sized page, a footer link is hovered, the speculation it starts
+// awaited and the link clicked, N times per link, each time in a fresh browser context; reports how
+// the next page was served and its first paint after activation. Chromium refuses to prerender while
+// DevTools drives it (Preload reports « PrerenderingDisabledByDevTools », with Playwright or bare CDP
+// alike), so what is measured is the prefetched document, the fallback a visitor's browser gets when
+// it does not prerender; a prerendered page has painted before the click.
 // Options: --runs N (default 5), --only /path,/other (default: every route), --no-build,
 // --port P (default 4391, the local server).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, ensureChromium } from './lib/chromium.mjs';
 import { buildSite, serveBuiltSite, sitemapRoutes } from './lib/built-site.mjs';
 import { BARE_ROUTE, writeBarePage } from './lib/bare-page.mjs';
+import { followAfterHover } from './lib/next-page.mjs';
 
 const arg = (name) => {
   const index = process.argv.indexOf(name);
@@ -26,6 +34,12 @@ const runs = Number(arg('--runs') ?? 5);
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error('--runs must be a whole number of at least 1');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** The next-page measurement: a page, and the footer link followed from it. */
+const NEXT_PAGES = [
+  ['/', '/faq'],
+  ['/faq', '/blog'],
+  ['/blog', '/nos-realisations'],
+];
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -54,6 +68,8 @@ const samples = new Map(routes.map((route) => [route, []]));
 const benchmarkIndexes = [];
 /** Failed runs per route (Lighthouse's error code). */
 const failures = new Map();
+/** The next-page runs: { run, from, to, activationStart, deliveryType, paint }. */
+const nextPages = [];
 try {
   for (let run = 1; run <= runs; run++) {
     for (const route of routes) {
@@ -85,6 +101,24 @@ try {
       );
     }
     loads.push(load());
+  }
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_FLAGS });
+  try {
+    for (let run = 1; run <= runs; run++) {
+      for (const [from, to] of NEXT_PAGES) {
+        const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+        const page = await context.newPage();
+        await page.goto(`${site.origin}${from}`);
+        const timing = await followAfterHover(page, page.locator(`footer a[href="${to}"]`).first());
+        nextPages.push({ run, from, to, ...timing });
+        console.log(
+          `run ${run}/${runs} ${from} → ${to}: ${timing.deliveryType || 'network'}, activation ${Math.round(timing.activationStart)} ms, first paint ${Math.round(timing.paint)} ms`,
+        );
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
   }
 } finally {
   await chrome.kill();
@@ -138,6 +172,16 @@ const table = [
     (row) =>
       `| ${row.route}${row.failed ? ` (${row.failed} of ${runs} runs failed)` : ''} | ${range(row.performance, score)} | ${range(row.accessibility, score)} | ${range(row['best-practices'], score)} | ${range(row.seo, score)} | ${range(row.lcp, seconds)} | ${row.lcpRatio ? range(row.lcpRatio, ratio) : 'n/a'} | ${range(row.tbt, ms)} | ${range(row.cls, (value) => value.toFixed(3))} | ${Math.round(row.bytes.median / 1024)} KB |`,
   ),
+  '',
+  `Next page: phone size (375 × 812), no throttling (local server); a footer link hovered, its speculation awaited, then clicked; ${runs} runs per link, each in a fresh browser context, median (min–max). Chromium driven by DevTools prefetches instead of prerendering, so this is the prefetched document's first paint.`,
+  '',
+  '| link | served as | first paint after activation |',
+  '|---|---|---:|',
+  ...NEXT_PAGES.map(([from, to]) => {
+    const list = nextPages.filter((sample) => sample.from === from && sample.to === to);
+    const served = [...new Set(list.map((sample) => sample.deliveryType || 'network'))].join(', ');
+    return `| ${from} → ${to} | ${served} | ${list.length ? range(stats(list.map((sample) => sample.paint)), ms) : 'n/a'} |`;
+  }),
 ].join('\n');
 mkdirSync('reports', { recursive: true });
 writeFileSync(
@@ -150,6 +194,7 @@ writeFileSync(
       rows,
       samples: Object.fromEntries(samples),
       failures: Object.fromEntries(failures),
+      nextPages,
     },
     null,
     2,
