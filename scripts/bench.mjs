@@ -8,12 +8,13 @@
 // LCP ÷ bare LCP in the same round), so a burst of load that slows a whole round cancels out. Writes
 // reports/bench.json and reports/bench.md (git-ignored); copy the table into docs/benchmarks.md from
 // a run on a quiet machine.
-// Then the next page: on a phone-sized page, a footer link is hovered, the speculation it starts
-// awaited and the link clicked, N times per link, each time in a fresh browser context; reports how
-// the next page was served and its first paint after activation. Chromium refuses to prerender while
-// DevTools drives it (Preload reports « PrerenderingDisabledByDevTools », with Playwright or bare CDP
-// alike), so what is measured is the prefetched document, the fallback a visitor's browser gets when
-// it does not prerender; a prerendered page has painted before the click.
+// Then the next page: on a phone-sized page (a bare page to a second one, as the floor, then the
+// site's), a footer link is hovered, the speculation it starts awaited and the link clicked, N times
+// per link, each time in a fresh browser context; reports how the next page was served and its first
+// paint after activation. Chromium refuses to prerender while DevTools drives it (Preload reports
+// « PrerenderingDisabledByDevTools », with Playwright or bare CDP alike), so what is measured is the
+// prefetched document, the fallback a visitor's browser gets when it does not prerender; a
+// prerendered page has painted before the click.
 // Options: --runs N (default 5), --only /path,/other (default: every route), --no-build,
 // --port P (default 4391, the local server).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -23,7 +24,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, ensureChromium } from './lib/chromium.mjs';
 import { buildSite, serveBuiltSite, sitemapRoutes } from './lib/built-site.mjs';
-import { BARE_ROUTE, writeBarePage } from './lib/bare-page.mjs';
+import { BARE_NEXT_ROUTE, BARE_ROUTE, writeBarePage } from './lib/bare-page.mjs';
 import { followAfterHover } from './lib/next-page.mjs';
 
 const arg = (name) => {
@@ -34,8 +35,9 @@ const runs = Number(arg('--runs') ?? 5);
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error('--runs must be a whole number of at least 1');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-/** The next-page measurement: a page, and the footer link followed from it. */
+/** The next-page measurement: a page, and the footer link followed from it; the bare pages first. */
 const NEXT_PAGES = [
+  [BARE_ROUTE, BARE_NEXT_ROUTE],
   ['/', '/faq'],
   ['/faq', '/blog'],
   ['/blog', '/nos-realisations'],

@@ -6,12 +6,17 @@ import { join } from 'node:path';
 
 /** Its route on the served site (a name no page of the site uses). */
 export const BARE_ROUTE = '/bench-bare-page';
+/** A second bare page, which the first links to in its footer: the floor of the next-page measurement. */
+export const BARE_NEXT_ROUTE = '/bench-bare-page-next';
 
 const PARAGRAPH =
   'Cette page sert de plancher au banc de mesure : un titre, un paragraphe, la police du système, ni script, ni image, ni feuille de style externe. Chaque page du site est mesurée dans les mêmes tours que celle-ci, et son LCP est donné en multiple du sien. ';
 
-/** The page's HTML (about 1.6 KB). */
-export function barePageHtml() {
+/**
+ * The page's HTML (about 1.7 KB), with a footer link to `next`.
+ * @param {string} next
+ */
+export function barePageHtml(next) {
   return `<!doctype html>
 <html lang="fr">
 <head>
@@ -24,17 +29,25 @@ export function barePageHtml() {
 <body>
 <h1>Une page nue, le plancher de la mesure</h1>
 <p>${PARAGRAPH.repeat(4).trim()}</p>
+<footer><a href="${next}">Page nue suivante</a></footer>
 </body>
 </html>
 `;
 }
 
 /**
- * Writes the bare page into the served folder; returns a function that removes it.
+ * Writes the two bare pages, each linking to the other, into the served folder; returns a function
+ * that removes them.
  * @param {string} dir the built site's folder (dist)
  */
 export function writeBarePage(dir) {
-  const file = join(dir, `${BARE_ROUTE.slice(1)}.html`);
-  writeFileSync(file, barePageHtml());
-  return () => rmSync(file, { force: true });
+  const pages = [
+    [BARE_ROUTE, BARE_NEXT_ROUTE],
+    [BARE_NEXT_ROUTE, BARE_ROUTE],
+  ].map(([route, next]) => {
+    const file = join(dir, `${route.slice(1)}.html`);
+    writeFileSync(file, barePageHtml(next));
+    return file;
+  });
+  return () => pages.forEach((file) => rmSync(file, { force: true }));
 }
