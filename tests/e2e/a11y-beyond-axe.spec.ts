@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import * as fr from '../../src/lib/i18n/fr';
-import { askForBooking, sitemapRoutes } from './helpers';
+import { animationsSettled, askForBooking, sitemapRoutes } from './helpers';
 
 // WCAG 2.2 AA criteria axe cannot judge, tried as a visitor does: with the
 // keyboard, forced colours, reduced motion and the text-spacing override of 1.4.12. The notices and
@@ -40,16 +40,10 @@ async function settle(page: Page) {
   await page.waitForFunction(
     () => !document.activeElement?.closest('.js [data-reveal]:not(.is-revealed)'),
   );
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    // The reveal's fade and slide (CSS transitions) must be over: mid-way, the ring sits on a card
-    // still moving and half transparent. Endless animations (a spinner) are left out.
-    const finite = document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-  });
+  await page.evaluate(() => document.fonts.ready);
+  // The reveal's fade and slide (CSS transitions) must be over: mid-way, the ring sits on a card
+  // still moving and half transparent.
+  await animationsSettled(page);
 }
 
 /** WCAG relative luminance of an sRGB colour (0-255 channels). */

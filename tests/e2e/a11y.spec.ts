@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { sitemapRoutes } from './helpers';
+import { animationsSettled, sitemapRoutes } from './helpers';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -10,7 +10,7 @@ async function expectNoViolations(page: Page, route: string) {
   await page.evaluate(() =>
     document.querySelectorAll('[data-reveal]').forEach((el) => el.classList.add('is-revealed')),
   );
-  await page.waitForTimeout(700);
+  await animationsSettled(page);
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const report = violations.flatMap((violation) =>
     violation.nodes.map(

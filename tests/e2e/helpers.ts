@@ -6,6 +6,21 @@ import { TEST_DIST } from './ports';
 export const sitemapRoutes = (): string[] => routesOf(TEST_DIST);
 
 /**
+ * Waits until the page's finite animations and transitions are over (the hero's entrance, a reveal's
+ * fade), then two frames: mid-way, a colour or a box is neither the first nor the last. Endless
+ * animations (a spinner) are left out. A busy machine only makes this take longer.
+ */
+export async function animationsSettled(page: Page) {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime));
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  });
+}
+
+/**
  * Collects console errors, page errors, failed requests and HTTP errors while `run` executes, and
  * fails the test if there were any. A request the browser aborted (`net::ERR_ABORTED`) because its
  * page was navigated away from (a click on a link while the page was still loading) is not a
