@@ -123,7 +123,7 @@ export async function pageCss(
     // The link is deferred below (`deferStylesheets`), not by Beasties: `preload: false`, which
     // Beasties' README documents (links left as they are) but its option type leaves out.
     preload: false as unknown as BeastiesOptions['preload'],
-    // The font's preload is the layout's choice (src/lib/fonts/preload.ts), not this step's.
+    // No font is preloaded (docs/decisions/display-font.md): not by this step either.
     preloadFonts: false,
     inlineFonts: false,
     // Astro's own small <style> elements (the font faces) stay as Astro wrote them.

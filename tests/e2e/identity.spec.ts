@@ -121,15 +121,11 @@ for (const width of [375, 1280]) {
   });
 }
 
-test.describe('display font preload', () => {
-  // Where it is preloaded is src/lib/fonts/preload.ts's choice (unit-tested); here, that the preload is the
-  // very file the headings' @font-face uses (else the face would download twice), and nothing else.
-  for (const [route, preloaded] of [
-    ['/', true],
-    ['/contact', false],
-    ['/tarifs-creation-site-automatisation', false],
-  ] as const) {
-    test(`${route} ${preloaded ? 'preloads the file its headings’ face uses' : 'preloads no font'}`, async ({
+test.describe('display font', () => {
+  // No page preloads it (docs/decisions/display-font.md): the face is fetched when a heading needs it,
+  // from the very file the headings' @font-face names, once.
+  for (const route of ['/', '/contact', '/tarifs-creation-site-automatisation']) {
+    test(`${route} preloads no font; its headings' face is one file, downloaded once`, async ({
       page,
     }) => {
       const fonts: string[] = [];
@@ -137,8 +133,7 @@ test.describe('display font preload', () => {
         if (request.url().includes('/_astro/fonts/')) fonts.push(new URL(request.url()).pathname);
       });
       await page.goto(route);
-      const preload = page.locator('link[rel="preload"][as="font"]');
-      await expect(preload).toHaveCount(preloaded ? 1 : 0);
+      await expect(page.locator('link[rel="preload"][as="font"]')).toHaveCount(0);
       const faces = await page.evaluate(() =>
         [...document.styleSheets]
           .flatMap((sheet) => [...sheet.cssRules])
@@ -151,16 +146,13 @@ test.describe('display font preload', () => {
           .filter(({ family }) => /^"?Bricolage Grotesque-[\w]+"?$/.test(family)),
       );
       expect(faces).toHaveLength(1);
-      if (preloaded) {
-        const href = (await preload.getAttribute('href'))!;
-        expect(faces[0].src).toContain(href);
-        await expect
-          .poll(() =>
-            page.evaluate((family) => document.fonts.check(`700 40px ${family}`), faces[0].family),
-          )
-          .toBe(true);
-        expect(new Set(fonts), 'one font file, downloaded once').toEqual(new Set([href]));
-      }
+      await expect
+        .poll(() =>
+          page.evaluate((family) => document.fonts.check(`700 40px ${family}`), faces[0].family),
+        )
+        .toBe(true);
+      expect(fonts, 'one font file, downloaded once').toHaveLength(1);
+      expect(faces[0].src).toContain(fonts[0]);
     });
   }
 });
