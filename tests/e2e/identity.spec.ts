@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { animationsSettled } from './helpers';
 
 /** Pages whose hero text is set in the display face, with different hero lengths and artwork. */
 const PAGES = [
@@ -73,14 +74,7 @@ async function shiftsWithLateFont(page: Page, route: string) {
   // Then whatever styles the heading again once the page is up: the deferred stylesheet enabled at
   // `load`, and the end of the hero's entrance animation (a late font may be taken up by either).
   await page.waitForFunction(() => !document.querySelector('link[rel="stylesheet"][disabled]'));
-  await page.evaluate(() =>
-    Promise.allSettled(
-      document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
-        .map((animation) => animation.finished),
-    ),
-  );
+  await animationsSettled(page);
   const shifts = await page.evaluate(async () => {
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     const { __shifts: shifts, __shiftObserver: observer } = window as unknown as {
