@@ -1,6 +1,14 @@
 // The next page after a hover on its link: what the speculation test asserts and the benchmark reports.
 
 /**
+ * Whether Chromium made `request` for a speculation rule: it marks such a request
+ * `Sec-Purpose: prefetch…`.
+ * @param {import('@playwright/test').Request} request
+ */
+export const isSpeculative = (request) =>
+  (request.headers()['sec-purpose'] ?? '').startsWith('prefetch');
+
+/**
  * Hovers `link` (a Playwright locator of a same-origin link), waits until Chromium has fetched the
  * page the speculation rules asked for, clicks, and reads the new page's Navigation Timing entry:
  * `activationStart` (> 0 for a prerendered page), `deliveryType` and `paint`, its first paint in ms
@@ -13,10 +21,7 @@
 export async function followAfterHover(page, link) {
   const path = await link.getAttribute('href');
   const speculation = page.context().waitForEvent('request', {
-    // Chromium marks a speculative request `Sec-Purpose: prefetch…`.
-    predicate: (request) =>
-      (request.headers()['sec-purpose'] ?? '').startsWith('prefetch') &&
-      new URL(request.url()).pathname === path,
+    predicate: (request) => isSpeculative(request) && new URL(request.url()).pathname === path,
     timeout: 15_000,
   });
   await link.hover();

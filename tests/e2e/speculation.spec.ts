@@ -1,16 +1,15 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { followAfterHover } from '../../scripts/lib/next-page.mjs';
+import { followAfterHover, isSpeculative } from '../../scripts/lib/next-page.mjs';
 
 // The next page is instant: the speculation rules (src/lib/page-scripts/speculation-rules.ts, named by the
 // `Speculation-Rules` header of public/_headers) prerender a same-origin page when its link is
 // hovered, in the real Chromium, with the site's real headers and CSP.
 
-/** Collects the speculative requests (Chromium marks them `Sec-Purpose: prefetch…`). */
+/** Collects the paths (with their query) of the speculative requests. */
 function speculations(page: Page) {
   const seen: string[] = [];
   page.context().on('request', (request: Request) => {
-    const purpose = request.headers()['sec-purpose'] ?? '';
-    if (purpose.startsWith('prefetch'))
+    if (isSpeculative(request))
       seen.push(new URL(request.url()).pathname + new URL(request.url()).search);
   });
   return seen;
