@@ -10,22 +10,19 @@
 // a run on a quiet machine.
 // Then the next page: on a phone-sized page (a bare page to a second one, as the floor, then the
 // site's), a footer link is hovered, the speculation it starts awaited and the link clicked, N times
-// per link, each time in a fresh browser context; reports how the next page was served and its first
-// paint after activation. Chromium refuses to prerender while DevTools drives it (Preload reports
-// « PrerenderingDisabledByDevTools », with Playwright or bare CDP alike), so what is measured is the
-// prefetched document, the fallback a visitor's browser gets when it does not prerender; a
-// prerendered page has painted before the click.
+// per link, each time in a fresh browser context; reports how the next page was served (prerendered
+// when its activationStart is > 0) and its first paint after activation. Driven with puppeteer-core,
+// under which Chromium prerenders as for a visitor (scripts/lib/next-page.mjs).
 // Options: --runs N (default 5), --only /path,/other (default: every route), --no-build,
 // --port P (default 4391, the local server).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, ensureChromium } from './lib/chromium.mjs';
 import { buildSite, serveBuiltSite, sitemapRoutes } from './lib/built-site.mjs';
 import { BARE_NEXT_ROUTE, BARE_ROUTE, writeBarePage } from './lib/bare-page.mjs';
-import { followAfterHover } from './lib/next-page.mjs';
+import { followAfterHover, launchBrowser } from './lib/next-page.mjs';
 
 const arg = (name) => {
   const index = process.argv.indexOf(name);
@@ -42,6 +39,10 @@ const NEXT_PAGES = [
   ['/faq', '/blog'],
   ['/blog', '/nos-realisations'],
 ];
+
+/** How a next page was served: prerendered (activated), else its Navigation Timing delivery type. */
+const served = (timing) =>
+  timing.activationStart > 0 ? 'prerender' : timing.deliveryType || 'network';
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -104,19 +105,15 @@ try {
     }
     loads.push(load());
   }
-  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_FLAGS });
+  const browser = await launchBrowser(ensureChromium(), CHROMIUM_FLAGS);
   try {
     for (let run = 1; run <= runs; run++) {
       for (const [from, to] of NEXT_PAGES) {
-        const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-        const page = await context.newPage();
-        await page.goto(`${site.origin}${from}`);
-        const timing = await followAfterHover(page, page.locator(`footer a[href="${to}"]`).first());
+        const timing = await followAfterHover(browser, `${site.origin}${from}`, to);
         nextPages.push({ run, from, to, ...timing });
         console.log(
-          `run ${run}/${runs} ${from} → ${to}: ${timing.deliveryType || 'network'}, activation ${Math.round(timing.activationStart)} ms, first paint ${Math.round(timing.paint)} ms`,
+          `run ${run}/${runs} ${from} → ${to}: ${served(timing)}, activation ${Math.round(timing.activationStart)} ms, first paint ${Math.round(timing.paint)} ms`,
         );
-        await context.close();
       }
     }
   } finally {
@@ -175,14 +172,14 @@ const table = [
       `| ${row.route}${row.failed ? ` (${row.failed} of ${runs} runs failed)` : ''} | ${range(row.performance, score)} | ${range(row.accessibility, score)} | ${range(row['best-practices'], score)} | ${range(row.seo, score)} | ${range(row.lcp, seconds)} | ${row.lcpRatio ? range(row.lcpRatio, ratio) : 'n/a'} | ${range(row.tbt, ms)} | ${range(row.cls, (value) => value.toFixed(3))} | ${Math.round(row.bytes.median / 1024)} KB |`,
   ),
   '',
-  `Next page: phone size (375 × 812), no throttling (local server); a footer link hovered, its speculation awaited, then clicked; ${runs} runs per link, each in a fresh browser context, median (min–max). Chromium driven by DevTools prefetches instead of prerendering, so this is the prefetched document's first paint.`,
+  `Next page: phone size (375 × 812), no throttling (local server); a footer link hovered, its speculation awaited, then clicked; ${runs} runs per link, each in a fresh browser context, median (min–max). Prerendered: the page was activated (activationStart > 0); its first paint is counted from the activation, that is the click.`,
   '',
   '| link | served as | first paint after activation |',
   '|---|---|---:|',
   ...NEXT_PAGES.map(([from, to]) => {
     const list = nextPages.filter((sample) => sample.from === from && sample.to === to);
-    const served = [...new Set(list.map((sample) => sample.deliveryType || 'network'))].join(', ');
-    return `| ${from} → ${to} | ${served} | ${list.length ? range(stats(list.map((sample) => sample.paint)), ms) : 'n/a'} |`;
+    const how = [...new Set(list.map(served))].join(', ');
+    return `| ${from} → ${to} | ${how} | ${list.length ? range(stats(list.map((sample) => sample.paint)), ms) : 'n/a'} |`;
   }),
 ].join('\n');
 mkdirSync('reports', { recursive: true });
