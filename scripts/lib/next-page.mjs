@@ -28,9 +28,9 @@ export const launchBrowser = (executablePath, args) =>
 
 /**
  * Opens `url` in a fresh browser context of `browser` at phone size, hovers the link to `path` in its
- * footer, waits until Chromium has received the page the speculation rules asked for and that page has
- * asked for nothing more for QUIET ms, clicks, and reads
- * the new page's `path` and its Navigation Timing entry: `activationStart` (> 0 for a prerendered page),
+ * footer once the page's speculation rules have arrived, waits until Chromium has received the page
+ * the rules asked for and that page has asked for nothing more for QUIET ms, clicks, and reads the new
+ * page's `path` and its Navigation Timing entry: `activationStart` (> 0 for a prerendered page),
  * `deliveryType` and `paint`, its first paint in ms after activation. The context is closed after.
  * @param {import('puppeteer-core').Browser} browser
  * @param {string} url the page the visitor is on
@@ -42,7 +42,12 @@ export async function followAfterHover(browser, url, path) {
   try {
     const page = await context.newPage();
     await page.setViewport({ width: 375, height: 812 });
+    // The rules come in a file the `Speculation-Rules` header names: hover once they are in.
+    const rules = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/speculation-rules.json',
+    );
     await page.goto(url, { waitUntil: 'load' });
+    await rules;
     const link = `footer a[href="${path}"]`;
     let lastSpeculative = 0;
     page.on('request', (request) => {
