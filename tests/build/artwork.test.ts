@@ -27,14 +27,29 @@ describe.each(slugs)('project %s', (slug) => {
     expect(svg.replace(/<\/tspan><tspan x="42" dy="18">/g, ' ')).toContain(label!.trim());
   });
 
-  it('shows the preview, with its size reserved, on its page and on the portfolio', () => {
-    for (const html of [page(`/nos-realisations/${slug}`), page('/nos-realisations')]) {
-      const img = previewImg(html, slug);
-      expect(img, 'preview image missing').toBeDefined();
-      expect(img).toMatch(/width="400"/);
-      expect(img).toMatch(/height="240"/);
-      expect(img).toMatch(/alt="Aperçu [^"]+"/);
-    }
+  it('shows the preview, with its size reserved, on the portfolio as a lazy image', () => {
+    const img = previewImg(page('/nos-realisations'), slug);
+    expect(img, 'preview image missing').toBeDefined();
+    expect(img).toMatch(/width="400"/);
+    expect(img).toMatch(/height="240"/);
+    expect(img).toMatch(/loading="lazy"/);
+    expect(img).toMatch(/alt="Aperçu [^"]+"/);
+  });
+
+  it('draws the preview inline at the top of its own page, described, with no request for it', () => {
+    const html = page(`/nos-realisations/${slug}`);
+    expect(previewImg(html, slug), 'the page still asks for the file').toBeUndefined();
+    const art = /<div class="hero-art[^"]*">\s*(<svg[^>]*>)([\s\S]*?)<\/svg>/.exec(html);
+    expect(art, 'no inline preview in the hero').not.toBeNull();
+    const [, svg, drawing] = art!;
+    expect(svg).toMatch(/viewBox="0 0 400 240"/);
+    expect(svg).toMatch(/width="400"/);
+    expect(svg).toMatch(/height="240"/);
+    expect(svg).toMatch(/role="img"/);
+    expect(svg).toMatch(/aria-label="Aperçu [^"]+"/);
+    // The same drawing as the file the portfolio shows.
+    const file = readFileSync(join(DIST, 'nos-realisations', `${slug}.svg`), 'utf8');
+    expect(file).toContain(`>${drawing}</svg>`);
   });
 });
 
@@ -42,7 +57,10 @@ describe.each(pages.map((p) => [p.route, p.html] as const))('hero of %s', (_rout
   it('has artwork beside its text, decorative or described, with its size reserved', () => {
     const art = /<div class="hero-art[^"]*">\s*(<svg[^>]*>|<img[^>]*>)/.exec(html)?.[1];
     expect(art, 'no hero artwork').toBeDefined();
-    if (art!.startsWith('<svg')) {
+    if (art!.startsWith('<svg') && art!.includes('role="img"')) {
+      // A project's preview, drawn inline (tested above).
+      expect(art).toMatch(/aria-label="[^"]+"/);
+    } else if (art!.startsWith('<svg')) {
       expect(art).toMatch(/aria-hidden="true"/);
       expect(art).toMatch(/viewBox="0 0 400 300"/);
     } else {

@@ -22,8 +22,6 @@ const FONTS = {
   serif: 'Georgia,serif',
   rounded: 'ui-rounded,system-ui,sans-serif',
 };
-/** Size of the drawing, for `<img width height>`. */
-export const PREVIEW_SIZE = { width: 400, height: 240 } as const;
 
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -130,11 +128,19 @@ function workflow(
     .join('');
 }
 
+/** The `<svg>` element's own attributes: its drawing box, its size and its default typeface. */
+export const PREVIEW_SVG_ATTRIBUTES = {
+  viewBox: '0 0 400 240',
+  width: 400,
+  height: 240,
+  'font-family': 'system-ui,sans-serif',
+} as const;
+
 /**
- * The preview of a project as a standalone SVG document.
- * @example projectPreviewSvg(entry.data) // '<svg xmlns=… viewBox="0 0 400 240">…</svg>'
+ * What a project's preview draws, without the `<svg>` element: its background and the scene.
+ * @example projectPreviewDrawing(entry.data) // '<rect width="400" height="240" fill=…/>…'
  */
-export function projectPreviewSvg(project: PreviewSource): string {
+export function projectPreviewDrawing(project: PreviewSource): string {
   const tints = PREVIEW_PALETTES[project.colour];
   const { preview } = project;
   const body =
@@ -143,7 +149,18 @@ export function projectPreviewSvg(project: PreviewSource): string {
       : preview.kind === 'chatbot'
         ? chatbot(preview, project.client, tints)
         : workflow(preview, tints);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 240" width="400" height="240" font-family="system-ui,sans-serif"><rect width="400" height="240" fill="${tints[0]}"/>${body}</svg>`;
+  return `<rect width="400" height="240" fill="${tints[0]}"/>${body}`;
+}
+
+/**
+ * The preview of a project as a standalone SVG document.
+ * @example projectPreviewSvg(entry.data) // '<svg xmlns=… viewBox="0 0 400 240">…</svg>'
+ */
+export function projectPreviewSvg(project: PreviewSource): string {
+  const attributes = Object.entries(PREVIEW_SVG_ATTRIBUTES)
+    .map(([name, value]) => ` ${name}="${value}"`)
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg"${attributes}>${projectPreviewDrawing(project)}</svg>`;
 }
 
 /** Where a project's preview is served. */
