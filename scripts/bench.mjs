@@ -105,7 +105,7 @@ try {
     }
     loads.push(load());
   }
-  const browser = await launchBrowser(ensureChromium(), CHROMIUM_FLAGS);
+  const browser = await launchBrowser();
   try {
     for (let run = 1; run <= runs; run++) {
       for (const [from, to] of NEXT_PAGES) {

@@ -5,6 +5,7 @@
 // « PrerenderingDisabledByDevTools » under Playwright, or under a CDP session a script opens on the
 // page); Puppeteer attaches through the tab, and then Chromium prerenders as it does for a visitor.
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_FLAGS, ensureChromium } from './chromium.mjs';
 
 /**
  * Whether Chromium made `request` for a speculation rule: it marks such a request
@@ -18,13 +19,9 @@ export const isSpeculative = (request) =>
 /** How long the speculated page must have requested nothing before the click (ms). */
 const QUIET = 300;
 
-/**
- * Starts Chromium for next-page measurements; close it with `browser.close()`.
- * @param {string} executablePath a Chromium executable
- * @param {string[]} args its flags
- */
-export const launchBrowser = (executablePath, args) =>
-  puppeteer.launch({ executablePath, args, headless: true });
+/** Starts the system Chromium for next-page measurements; close it with `browser.close()`. */
+export const launchBrowser = () =>
+  puppeteer.launch({ executablePath: ensureChromium(), args: CHROMIUM_FLAGS, headless: true });
 
 /**
  * Opens `url` in a fresh browser context of `browser` at phone size, hovers the link to `path` in its

@@ -1,5 +1,4 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { CHROMIUM_FLAGS, ensureChromium } from '../../scripts/lib/chromium.mjs';
 import { followAfterHover, isSpeculative, launchBrowser } from '../../scripts/lib/next-page.mjs';
 
 // The next page is instant: the speculation rules (src/lib/page-scripts/speculation-rules.ts, named by the
@@ -23,7 +22,7 @@ test.use({ viewport: { width: 1280, height: 800 } });
 test('after a hover on a link, the next page is shown from its prerender', async ({
   baseURL,
 }, testInfo) => {
-  const browser = await launchBrowser(ensureChromium(), CHROMIUM_FLAGS);
+  const browser = await launchBrowser();
   try {
     const timing = await followAfterHover(browser, `${baseURL}/`, '/faq');
     expect(timing.path).toBe('/faq');
