@@ -78,8 +78,8 @@ export default defineConfig({
   // build time (src/lib/fonts/brand-font.ts; other characters fall back glyph by glyph, so no unicode-range
   // is needed), served from the site. Astro writes the @font-face and a metric-matched Arial fallback
   // (size-adjust, ascent/descent overrides). `optional`: a font that misses the first paint is used
-  // from the next page on, so nothing ever moves once painted (CLS 0); src/lib/fonts/preload.ts says where it
-  // is preloaded.
+  // from the next page on, so nothing ever moves once painted (CLS 0). Preloaded on no page
+  // (docs/decisions/display-font.md).
   fonts: [
     {
       provider: fontProviders.local(),

@@ -4,7 +4,7 @@
  * (`build.inlineStylesheets: 'never'`); Beasties (a maintained library) inlines in each page the
  * rules whose selectors match its markup, less the custom properties nothing on the page reads
  * (`withoutUnreadCustomProperties`); the link is then `disabled`, so nothing is fetched before the
- * first paint, and the layout's inline script enables it once the page has loaded (a `<noscript>`
+ * first paint, and the layout's inline script enables it once the page has loaded and painted (a `<noscript>`
  * link for browsers without JavaScript). The whole stylesheet, cached a year, then brings the rules of
  * states that only scripts create (an island's messages, the toaster). Rules for the states the
  * layout's own inline script sets from the first frame (the scroll reveal, the solid navigation bar)
@@ -43,7 +43,7 @@ export function stylesInHead(html: string): string {
 
 /**
  * Turns every stylesheet link of the head into a `disabled` one, which the browser does not fetch
- * until the layout's inline script enables it once the page has loaded (`enableStylesheets`), adds
+ * until the layout's inline script enables it after `load` and the first paint (`enableStylesheets`), adds
  * a `<noscript>` link after it for browsers without JavaScript, and moves both to the end of the head.
  * Last, because enabling a stylesheet that other stylesheets follow makes Chromium rebuild the page's
  * font faces: the display face then starts over as a new `FontFace`, which takes a font that arrived

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { sitemapRoutes } from './helpers';
 
 // A page paints first with the CSS inlined in it (src/integrations/page-css.ts: Beasties keeps the
-// rules whose selectors match the page); the whole stylesheet, enabled once the page has loaded,
+// rules whose selectors match the page); the whole stylesheet, enabled once the page has loaded and painted,
 // must then move nothing. A rule Beasties cannot match (it drops a `:where(…)` selector, the kind
 // Tailwind's `space-y-*` and `divide-y` produce, which is why the templates use `gap` and borders
 // on the items instead) would only arrive with the stylesheet and shift the page after its first

@@ -99,8 +99,30 @@ for (const route of ['/', '/contact', '/faq', '/nos-realisations', '/blog']) {
       () => performance.getEntriesByName('first-contentful-paint').length > 0,
     );
     release();
-    // The page does have more than its first paint needs (the stylesheet, enabled at `load`, scripts,
+    // The page does have more than its first paint needs (the stylesheet, enabled after it, scripts,
     // icons): each was held until the paint, or asked for after it.
     await expect.poll(() => others.length).toBeGreaterThan(0);
+  });
+}
+
+// The whole stylesheet (src/integrations/page-css.ts) brings only the states scripts create: it is
+// asked for once the page has loaded and had its first contentful paint (a short page can fire `load`
+// before it paints), never in the way of that paint.
+for (const route of ['/', '/contact', '/faq']) {
+  test(`${route}: the deferred stylesheet is asked for only after the first contentful paint`, async ({
+    page,
+  }) => {
+    await page.goto(route);
+    const stylesheet = await page.waitForFunction(() => {
+      const entry = performance
+        .getEntriesByType('resource')
+        .find((resource) => new URL(resource.name).pathname.endsWith('.css'));
+      return entry && entry.startTime;
+    });
+    const paint = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    );
+    expect(paint, 'the page had its first contentful paint').toBeGreaterThan(0);
+    expect(await stylesheet.jsonValue()).toBeGreaterThanOrEqual(paint!);
   });
 }

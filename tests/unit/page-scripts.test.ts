@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   REVEAL_THRESHOLD,
   closeMenuOnLeave,
+  enableStylesheets,
   inlinePageScript,
   revealOnScroll,
   watchNavScroll,
@@ -109,6 +110,43 @@ describe('menu completion', () => {
     expect(hide).not.toHaveBeenCalled();
     leaveFor('after');
     expect(hide).toHaveBeenCalledOnce();
+  });
+});
+
+describe('deferred stylesheet', () => {
+  type PaintCallback = (entries: { getEntriesByName: (name: string) => unknown[] }) => void;
+  let paintObservers: PaintCallback[] = [];
+  const disabled = () => document.querySelector('link[rel=stylesheet]')!.hasAttribute('disabled');
+  /** Paint Timing reports the entries named `names` to every paint observer. */
+  const paint = (...names: string[]) => {
+    for (const callback of paintObservers)
+      callback({ getEntriesByName: (name) => names.filter((entry) => entry === name) });
+  };
+
+  beforeEach(() => {
+    paintObservers = [];
+    document.head.innerHTML = '<link rel="stylesheet" href="/_astro/site.css" disabled>';
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(public callback: PaintCallback) {}
+        observe(options: PerformanceObserverInit) {
+          if (options.type === 'paint' && options.buffered) paintObservers.push(this.callback);
+        }
+      },
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is enabled once the page has loaded and had its first contentful paint, not before', () => {
+    enableStylesheets();
+    paint('first-paint', 'first-contentful-paint');
+    expect(disabled(), 'painted, not loaded yet').toBe(true);
+    window.dispatchEvent(new Event('load'));
+    paint('first-paint');
+    expect(disabled(), 'loaded, only a first (not contentful) paint').toBe(true);
+    paint('first-contentful-paint');
+    expect(disabled()).toBe(false);
   });
 });
 

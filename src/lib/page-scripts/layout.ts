@@ -79,14 +79,21 @@ export function keepCampaign(key: string): void {
 }
 
 /**
- * Enables, once the page has loaded, the stylesheet links the build left `disabled` (the browser
- * fetches a disabled stylesheet only when it is enabled; src/integrations/page-css.ts).
+ * Enables the stylesheet links the build left `disabled` (the browser fetches a disabled stylesheet
+ * only when it is enabled; src/integrations/page-css.ts) once the page has loaded and had its first
+ * contentful paint (Paint Timing): a short page can fire `load` before it paints, and the stylesheet
+ * then competed with that paint.
  */
 export function enableStylesheets(): void {
-  window.addEventListener('load', () => {
+  const enable = () => {
     for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet][disabled]'))
-      link.disabled = false;
-  });
+      link.removeAttribute('disabled');
+  };
+  addEventListener('load', () =>
+    new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint')[0]) enable();
+    }).observe({ type: 'paint', buffered: true }),
+  );
 }
 
 /**
