@@ -1,9 +1,10 @@
 // `npm run bench`: Lighthouse (mobile, simulated throttling) over every built route served with
 // brotli, as the production host sends it to browsers. Lighthouse is noisy on a shared machine, so
 // each route is measured N times with the routes interleaved (run 1 of every route, then run 2…):
-// a burst of load spreads over all routes instead of spoiling one. Reports the median and the min–max of each figure, the machine's load
-// average before, during and after, and Lighthouse's CPU benchmark index of the machine. A bare page
-// (scripts/lib/bare-page.mjs: one h1, one paragraph, system font) is measured in every round too,
+// a burst of load spreads over all routes instead of spoiling one. Reports the median and the
+// min–max of each figure, the machine's load average before, during and after, and Lighthouse's
+// CPU benchmark index of the machine. A bare page (scripts/lib/bare-page.mjs: one h1, one
+// paragraph, system font) is measured in every round too,
 // first, and each route's LCP is also given as a ratio to it: the median over the rounds of (route
 // LCP ÷ bare LCP in the same round), so a burst of load that slows a whole round cancels out. Writes
 // reports/bench.json and reports/bench.md (git-ignored); copy the table into docs/benchmarks.md from

@@ -1,16 +1,16 @@
 /**
- * Post-build step (src/integrations/post-build.ts): gives every page only the CSS its own HTML uses,
- * so the page with its CSS fits the first network round trip. Astro links the site's one stylesheet
- * (`build.inlineStylesheets: 'never'`); Beasties (a maintained library) inlines in each page the
- * rules whose selectors match its markup, less the custom properties nothing on the page reads
- * (`withoutUnreadCustomProperties`); the link is then `disabled`, so nothing is fetched before the
- * first paint, and the layout's inline script enables it once the page has loaded and painted (a `<noscript>`
- * link for browsers without JavaScript). The whole stylesheet, cached a year, then brings the rules of
- * states that only scripts create (an island's messages, the toaster). Rules for the states the
- * layout's own inline script sets from the first frame (the scroll reveal, the solid navigation bar)
- * are kept inline (`PAGE_SCRIPT_STATES`). A `<style>` found in the body (Astro places the island
- * element's before the first island) moves to the head, the only place HTML allows it
- * (`stylesInHead`).
+ * Post-build step (src/integrations/post-build.ts): gives every page only the CSS its own HTML
+ * uses, so the page with its CSS fits the first network round trip. Astro links the site's one
+ * stylesheet (`build.inlineStylesheets: 'never'`); Beasties (a maintained library) inlines in each
+ * page the rules whose selectors match its markup, less the custom properties nothing on the page
+ * reads (`withoutUnreadCustomProperties`); the link is then `disabled`, so nothing is fetched
+ * before the first paint, and the layout's inline script enables it once the page has loaded and
+ * painted (a `<noscript>` link for browsers without JavaScript). The whole stylesheet, cached a
+ * year, then brings the rules of states that only scripts create (an island's messages, the
+ * toaster). Rules for the states the layout's own inline script sets from the first frame (the
+ * scroll reveal, the solid navigation bar) are kept inline (`PAGE_SCRIPT_STATES`). A `<style>`
+ * found in the body (Astro places the island element's before the first island) moves to the head,
+ * the only place HTML allows it (`stylesInHead`).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -43,12 +43,13 @@ export function stylesInHead(html: string): string {
 
 /**
  * Turns every stylesheet link of the head into a `disabled` one, which the browser does not fetch
- * until the layout's inline script enables it after `load` and the first paint (`enableStylesheets`), adds
- * a `<noscript>` link after it for browsers without JavaScript, and moves both to the end of the head.
- * Last, because enabling a stylesheet that other stylesheets follow makes Chromium rebuild the page's
- * font faces: the display face then starts over as a new `FontFace`, which takes a font that arrived
- * after the first paint and swaps it in, moving the text `font-display: optional` promised to keep
- * still (tests/e2e/identity.spec.ts). Enabling the last stylesheet only adds its rules.
+ * until the layout's inline script enables it after `load` and the first paint
+ * (`enableStylesheets`), adds a `<noscript>` link after it for browsers without JavaScript, and
+ * moves both to the end of the head. Last, because enabling a stylesheet that other stylesheets
+ * follow makes Chromium rebuild the page's font faces: the display face then starts over as a new
+ * `FontFace`, which takes a font that arrived after the first paint and swaps it in, moving the
+ * text `font-display: optional` promised to keep still (tests/e2e/identity.spec.ts). Enabling the
+ * last stylesheet only adds its rules.
  * @param html a whole HTML document
  */
 export function deferStylesheets(html: string): string {

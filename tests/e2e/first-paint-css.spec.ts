@@ -2,13 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { sitemapRoutes } from './helpers';
 
 // A page paints first with the CSS inlined in it (src/integrations/page-css.ts: Beasties keeps the
-// rules whose selectors match the page); the whole stylesheet, enabled once the page has loaded and painted,
-// must then move nothing. A rule Beasties cannot match (it drops a `:where(…)` selector, the kind
-// Tailwind's `space-y-*` and `divide-y` produce, which is why the templates use `gap` and borders
-// on the items instead) would only arrive with the stylesheet and shift the page after its first
-// paint. Compared without JavaScript, where the stylesheet's other rules (the states that scripts
-// create) apply to nothing; with the fonts held back, so that both loads set text in the fallback
-// face; and with the animations cancelled, since their transforms move boxes.
+// rules whose selectors match the page); the whole stylesheet, enabled once the page has loaded and
+// painted, must then move nothing. A rule Beasties cannot match (it drops a `:where(…)` selector,
+// the kind Tailwind's `space-y-*` and `divide-y` produce, which is why the templates use `gap` and
+// borders on the items instead) would only arrive with the stylesheet and shift the page after its
+// first paint. Compared without JavaScript, where the stylesheet's other rules (the states that
+// scripts create) apply to nothing; with the fonts held back, so that both loads set text in the
+// fallback face; and with the animations cancelled, since their transforms move boxes.
 test.use({ javaScriptEnabled: false });
 
 /** Every element of the body: tag, box and border widths, once the page has loaded. */

@@ -71,8 +71,9 @@ async function shiftsWithLateFont(page: Page, route: string) {
     )
     .toBe(true);
   expect(fontRequests, 'the display font was requested').toBeGreaterThan(0);
-  // Then whatever styles the heading again once the page is up: the deferred stylesheet enabled after
-  // `load` and the first paint, and the end of the hero's entrance animation (a late font may be taken up by either).
+  // Then whatever styles the heading again once the page is up: the deferred stylesheet enabled
+  // after `load` and the first paint, and the end of the hero's entrance animation (a late font may
+  // be taken up by either).
   await page.waitForFunction(() => !document.querySelector('link[rel="stylesheet"][disabled]'));
   await animationsSettled(page);
   const shifts = await page.evaluate(async () => {

@@ -99,15 +99,15 @@ for (const route of ['/', '/contact', '/faq', '/nos-realisations', '/blog']) {
       () => performance.getEntriesByName('first-contentful-paint').length > 0,
     );
     release();
-    // The page does have more than its first paint needs (the stylesheet, enabled after it, scripts,
-    // icons): each was held until the paint, or asked for after it.
+    // The page does have more than its first paint needs (the stylesheet, enabled after it,
+    // scripts, icons): each was held until the paint, or asked for after it.
     await expect.poll(() => others.length).toBeGreaterThan(0);
   });
 }
 
 // The whole stylesheet (src/integrations/page-css.ts) brings only the states scripts create: it is
-// asked for once the page has loaded and had its first contentful paint (a short page can fire `load`
-// before it paints), never in the way of that paint.
+// asked for once the page has loaded and had its first contentful paint (a short page can fire
+// `load` before it paints), never in the way of that paint.
 for (const route of ['/', '/contact', '/faq']) {
   test(`${route}: the deferred stylesheet is asked for only after the first contentful paint`, async ({
     page,

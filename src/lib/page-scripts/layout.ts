@@ -81,8 +81,8 @@ export function keepCampaign(key: string): void {
 /**
  * Enables the stylesheet links the build left `disabled` (the browser fetches a disabled stylesheet
  * only when it is enabled; src/integrations/page-css.ts) once the page has loaded and had its first
- * contentful paint (Paint Timing): a short page can fire `load` before it paints, and the stylesheet
- * then competed with that paint.
+ * contentful paint (Paint Timing): a short page can fire `load` before it paints, and the
+ * stylesheet then competed with that paint.
  */
 export function enableStylesheets(): void {
   const enable = () => {
