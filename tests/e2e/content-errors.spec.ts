@@ -61,7 +61,9 @@ test('a broken content file shows its French message over the page until it is f
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  // Room for every wait below (the overlay and the fixed page, 30 s each; three pages the dev server
+  // may compile on first request) and the context's teardown, on a loaded machine.
+  test.setTimeout(150_000);
   const file = join(scratch, JOB);
   const valid = readFileSync(file, 'utf8');
   await page.goto(`http://localhost:${PORT}/carrieres`);
