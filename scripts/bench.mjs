@@ -4,11 +4,10 @@
 // a burst of load spreads over all routes instead of spoiling one. Reports the median and the
 // min–max of each figure, the machine's load average before, during and after, and Lighthouse's
 // CPU benchmark index of the machine. A bare page (scripts/lib/bare-page.mjs: one h1, one
-// paragraph, system font) is measured in every round too,
-// first, and each route's LCP is also given as a ratio to it: the median over the rounds of (route
-// LCP ÷ bare LCP in the same round), so a burst of load that slows a whole round cancels out. Writes
-// reports/bench.json and reports/bench.md (git-ignored); copy the table into docs/benchmarks.md from
-// a run on a quiet machine.
+// paragraph, system font) is measured in every round too, first, and each route's LCP is also given
+// as a ratio to it: the median over the rounds of (route LCP ÷ bare LCP in the same round), so a
+// burst of load that slows a whole round cancels out. Writes reports/bench.json and reports/bench.md
+// (git-ignored); copy the table into docs/benchmarks.md from a run on a quiet machine.
 // Then the next page: on a phone-sized page (a bare page to a second one, as the floor, then the
 // site's), a footer link is hovered, the speculation it starts awaited and the link clicked, N times
 // per link, each time in a fresh browser context; reports how the next page was served (prerendered
