@@ -8,9 +8,9 @@
  * painted (a `<noscript>` link for browsers without JavaScript). The whole stylesheet, cached a
  * year, then brings the rules of states that only scripts create (an island's messages, the
  * toaster). Rules for the states the layout's own inline script sets from the first frame (the
- * scroll reveal, the solid navigation bar) are kept inline (`PAGE_SCRIPT_STATES`). A `<style>`
- * found in the body (Astro places the island element's before the first island) moves to the head,
- * the only place HTML allows it (`stylesInHead`).
+ * scroll reveal, the solid navigation bar) are kept inline (`PAGE_SCRIPT_STATES`), and so is the
+ * focus ring (`VISITOR_STATES`). A `<style>` found in the body (Astro places the island element's
+ * before the first island) moves to the head, the only place HTML allows it (`stylesInHead`).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,6 +18,15 @@ import Beasties, { type Options as BeastiesOptions } from 'beasties';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import postcss, { type ChildNode } from 'postcss';
 import { PAGE_SCRIPT_STATES } from '../lib/page-scripts/layout';
+
+/**
+ * Rules for states the visitor creates from the first frame, which no built page carries: the
+ * focus ring (`:focus-visible` in src/styles/global.css). Beasties keeps a rule when its selector,
+ * less its pseudo-classes, matches the page; a selector that is a pseudo-class alone matches
+ * nothing, so without this a keyboard visitor would see the browser's thin ring until the whole
+ * stylesheet has loaded.
+ */
+const VISITOR_STATES: RegExp[] = [/^:focus-visible$/];
 
 /**
  * Moves every `<style>` element outside the head to the end of the head, in document order.
@@ -129,7 +138,7 @@ export async function pageCss(
     inlineFonts: false,
     // Astro's own small <style> elements (the font faces) stay as Astro wrote them.
     reduceInlineStyles: false,
-    allowRules: PAGE_SCRIPT_STATES,
+    allowRules: [...PAGE_SCRIPT_STATES, ...VISITOR_STATES],
     logLevel: 'warn',
   });
   // One read per stylesheet for all the pages.

@@ -50,3 +50,34 @@ for (const route of sitemapRoutes()) {
     }
   });
 }
+
+/** The focus ring (style, width, colour) of the first keyboard stops, once the page has loaded. */
+async function focusRings(page: Page, route: string, stylesheet: boolean) {
+  await page.unrouteAll();
+  if (!stylesheet) await page.route('**/_astro/*.css', (request) => request.abort());
+  await page.goto(route, { waitUntil: 'load' });
+  const rings: string[] = [];
+  for (let tab = 0; tab < 12; tab++) {
+    await page.keyboard.press('Tab');
+    rings.push(
+      await page.evaluate(() => {
+        const element = document.activeElement!;
+        const style = getComputedStyle(element);
+        const name = (element.textContent ?? '').trim().slice(0, 30);
+        return `${element.tagName.toLowerCase()} "${name}": ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+      }),
+    );
+  }
+  return rings;
+}
+
+// A visitor may press Tab before the whole stylesheet has arrived: the site's ring, in the colour of
+// each surface, is in the inline CSS (page-css.ts, `VISITOR_STATES`), not the browser's thin one.
+for (const route of ['/', '/contact']) {
+  test(`${route}: the focus ring is the site's with the inline CSS alone`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const inlineOnly = await focusRings(page, route, false);
+    expect(inlineOnly[0]).toMatch(/^a "Aller au contenu principal": solid 3px /);
+    expect(inlineOnly).toEqual(await focusRings(page, route, true));
+  });
+}

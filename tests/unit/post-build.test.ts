@@ -70,11 +70,12 @@ describe('the post-build list', () => {
 });
 
 describe('page CSS step', () => {
-  it("inlines the rules the page uses, links the whole stylesheet disabled, keeps the inline script's states", async () => {
+  it("inlines the rules the page uses, links the whole stylesheet disabled, keeps the inline script's states and the focus ring", async () => {
     mkdirSync(join(dist, '_astro'));
     writeFileSync(
       join(dist, '_astro/site.css'),
-      '.used{color:red}.unused{color:blue}.js [data-reveal]:not(.is-revealed){opacity:0}',
+      '.used{color:red}.unused{color:blue}.js [data-reveal]:not(.is-revealed){opacity:0}' +
+        ':focus-visible{outline:3px solid}',
     );
     const html = page(
       '<p class="used" data-reveal>Bonjour</p>',
@@ -85,6 +86,7 @@ describe('page CSS step', () => {
     expect(inline).toContain('.used{color:red}');
     expect(inline).not.toContain('.unused');
     expect(inline).toContain('.is-revealed');
+    expect(inline).toContain(':focus-visible{outline:3px solid}');
     expect(out).toContain(
       '<link rel="stylesheet" href="/_astro/site.css" disabled><noscript><link rel="stylesheet" href="/_astro/site.css"></noscript>',
     );
