@@ -59,6 +59,23 @@ async function focusRings(page: Page, route: string, stylesheet: boolean) {
   const rings: string[] = [];
   for (let tab = 0; tab < 12; tab++) {
     await page.keyboard.press('Tab');
+    // A link's colours, its ring's included, change with a transition: read the ring once the
+    // finite animations have run (polled: without JavaScript, the page runs no frame callback that
+    // `animationsSettled` of ./helpers could wait on; one that fills forwards stays listed, finished).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            document
+              .getAnimations()
+              .filter(
+                (animation) =>
+                  animation.playState === 'running' &&
+                  Number.isFinite(animation.effect?.getComputedTiming().endTime),
+              ).length,
+        ),
+      )
+      .toBe(0);
     rings.push(
       await page.evaluate(() => {
         const element = document.activeElement!;
