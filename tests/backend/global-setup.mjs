@@ -24,6 +24,7 @@ export default async function setup(project) {
     ports: TEST_PORTS,
     functionEnv,
     sweepIntervalMs: 0, // the tests run the sweep themselves (POST <control>/sweep)
+    retentionIntervalMs: 0, // and the retention job (tests/backend/privacy.test.mjs)
     log: (msg) => logs.push(msg),
   });
   // The suite sends hundreds of requests from 127.0.0.1 and mails hundreds of rows: lift the
