@@ -43,6 +43,7 @@ export default async function setup(project) {
     'gateway/stop': () => backend.gateway.stop(),
     'gateway/start': () => backend.gateway.start(),
     sweep: () => backend.sweep({ olderThan: '0 seconds' }),
+    retention: () => backend.retention(),
   };
   const control = http.createServer(async (req, res) => {
     const action = actions[req.url?.slice(1) ?? ''];
