@@ -1,8 +1,8 @@
 // The retention periods: read from the settings (src/content/settings/site.yaml, figures named in
-// src/lib/privacy/retention.ts), written into private.retention_periods, compared with it.
+// src/schemas/retention.ts), written into private.retention_periods, compared with it.
 import fs from 'node:fs';
 import { parse } from 'yaml';
-import { retentionPeriods } from '../../src/lib/privacy/retention.ts';
+import { retentionPeriods } from '../../src/schemas/retention.ts';
 
 export const SETTINGS_FILE = new URL('../../src/content/settings/site.yaml', import.meta.url);
 

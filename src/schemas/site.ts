@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { retentionIssues } from '../lib/privacy/retention';
+import { retentionIssues } from './retention';
 
 const link = z.strictObject({ label: z.string().min(1), href: z.string().min(1) });
 
@@ -45,7 +45,7 @@ export const settingsSchema = z.strictObject({
   }),
   /**
    * Marketing figures the pages quote; where two pages read one differently, each has a key. The
-   * retention figures (src/lib/privacy/retention.ts) also set what the database deletes, so they
+   * retention figures (src/schemas/retention.ts) also set what the database deletes, so they
    * must be durations it can read.
    */
   figures: z.record(z.string(), z.string()).superRefine((figures, ctx) => {

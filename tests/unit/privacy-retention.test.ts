@@ -1,10 +1,10 @@
 // The retention figures of the settings: read as durations the database can apply, refused in
-// French when they cannot be (src/lib/privacy/retention.ts, checked by the settings schema).
+// French when they cannot be (src/schemas/retention.ts, checked by the settings schema).
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { formatContentIssues, frenchErrorMap } from '../../src/lib/content/errors';
-import { parseDuration, retentionIssues, retentionPeriods } from '../../src/lib/privacy/retention';
+import { parseDuration, retentionIssues, retentionPeriods } from '../../src/schemas/retention';
 import { settingsSchema } from '../../src/schemas/site';
 
 const settings = parse(readFileSync('src/content/settings/site.yaml', 'utf8'));
