@@ -8,6 +8,7 @@ import { createGateway } from './gateway.mjs';
 import { startMail } from './mail.mjs';
 import { assertPortsFree } from './ports.mjs';
 import { startDatabase } from './postgres.mjs';
+import { settingsRetentionPeriods, writeRetentionPeriods } from '../scripts/lib/retention.mjs';
 
 export * from './config.mjs';
 
@@ -69,6 +70,25 @@ function createSweep({ adminPool, functionsUrl, log }) {
 }
 
 /**
+ * The retention job, as pg_cron runs it in production (supabase/migrations/…_privacy_retention.sql):
+ * writes the settings' periods into the database (a settings file the build would refuse is logged
+ * and the database keeps its periods), then runs private.apply_retention(). Logs counts, never a row.
+ * @param {{ adminPool: import('pg').Pool, log: (msg: string) => void }} deps
+ */
+function createRetention({ adminPool, log }) {
+  return async () => {
+    try {
+      await writeRetentionPeriods(adminPool, settingsRetentionPeriods());
+    } catch (error) {
+      log(`retention: periods not taken from the settings: ${error.message}`);
+    }
+    const { rows } = await adminPool.query('select private.apply_retention() as counts');
+    log(`retention: ${JSON.stringify(rows[0].counts)}`);
+    return rows[0].counts;
+  };
+}
+
+/**
  * @typedef {object} BackendHandle
  * @property {{ api: number, db: number, inbox: number, smtp: number }} ports
  * @property {ReturnType<typeof config.urlsFor>} urls   apiUrl, restUrl, functionsUrl, dbUrl, inboxUrl, smtpUrl
@@ -79,6 +99,7 @@ function createSweep({ adminPool, functionsUrl, log }) {
  * @property {{ start: () => Promise<void>, stop: () => Promise<void>, isRunning: () => boolean }} mail     SMTP catcher + inbox
  * @property {{ start: () => Promise<void>, stop: () => Promise<void>, isRunning: () => boolean }} gateway  API on ports.api
  * @property {(options?: { olderThan?: string }) => Promise<{ due: number, mailed: number, digests: Array<{ kind: string, digest: string | null, contacts: number }> }>} sweep  runs the contact sweep now
+ * @property {() => Promise<Record<string, number>>} retention  writes the settings' retention periods, runs the retention job now (counts)
  * @property {() => Promise<void>} stop          stops everything (idempotent)
  */
 
@@ -93,6 +114,8 @@ function createSweep({ adminPool, functionsUrl, log }) {
  * @param {Record<string,string>} [options.functionEnv]  extra environment for the functions (wins over all)
  * @param {number} [options.sweepIntervalMs]  how often the contact sweep runs (default 60000, or
  *   LOCAL_BACKEND_SWEEP_MS; 0 = only when `sweep()` is called)
+ * @param {number} [options.retentionIntervalMs]  how often the retention job runs, once at start too
+ *   (default 3600000, or LOCAL_BACKEND_RETENTION_MS; 0 = only when `retention()` is called)
  * @returns {Promise<BackendHandle>}
  */
 export async function startBackend(options = {}) {
@@ -229,6 +252,17 @@ export async function startBackend(options = {}) {
       stoppers.push(async () => clearInterval(timer));
     }
 
+    const retention = createRetention({ adminPool: db.adminPool, log });
+    const retentionIntervalMs =
+      options.retentionIntervalMs ?? Number(process.env.LOCAL_BACKEND_RETENTION_MS ?? 3_600_000);
+    if (retentionIntervalMs > 0) {
+      const runRetention = () => void retention().catch((e) => log(`retention: ${e.message}`));
+      runRetention();
+      const timer = setInterval(runRetention, retentionIntervalMs);
+      timer.unref();
+      stoppers.push(async () => clearInterval(timer));
+    }
+
     const startupMs = Math.round(performance.now() - started);
     return {
       ports,
@@ -246,6 +280,7 @@ export async function startBackend(options = {}) {
       mail: { start: mail.start, stop: mail.stop, isRunning: mail.isRunning },
       gateway,
       sweep,
+      retention,
       stop,
     };
   } catch (error) {

@@ -1,7 +1,7 @@
 // `npm run deploy`: builds the site and deploys everything production needs, in order — database
-// migrations, the sweep's Vault secrets, the Edge Functions' secrets, the Edge Functions, the static
-// site on Cloudflare. `-- --dry-run` checks the variables and prints the plan; `-- --preview <name>`
-// uploads a pull request's preview of the site only. docs/deploying.md lists the variables.
+// migrations, the sweep's Vault secrets, the retention periods of the settings, the Edge Functions'
+// secrets, the Edge Functions, the static site on Cloudflare. `-- --dry-run` checks the variables
+// and prints the plan; `-- --preview <name>` uploads a pull request's preview of the site only. docs/deploying.md lists the variables.
 import { spawn } from 'node:child_process';
 import { deploy } from './lib/deploy.mjs';
 import { childEnv } from './lib/env.mjs';

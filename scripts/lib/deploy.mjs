@@ -61,7 +61,7 @@ export const VARIABLES = [
   },
   {
     name: 'SUPABASE_DB_URL',
-    purpose: 'the database connection string, session pooler (migrations, Vault secrets)',
+    purpose: 'the database connection string, session pooler (migrations, Vault secrets, retention periods)',
     targets: ['production'],
     secret: true,
     check: (value) =>
@@ -247,6 +247,14 @@ export function deploySteps(env, { target, previewName }) {
         runner.upsertVaultSecrets(value(env, 'SUPABASE_DB_URL'), {
           project_url: buildEnv.PUBLIC_SUPABASE_URL,
           publishable_key: buildEnv.PUBLIC_SUPABASE_KEY,
+        }),
+    },
+    {
+      title: 'Write the retention periods of the settings into the database (private.retention_periods)',
+      shown: 'node scripts/privacy.mjs periods  (over $SUPABASE_DB_URL)',
+      run: (runner) =>
+        runner.exec(['node', 'scripts/privacy.mjs', 'periods'], {
+          SUPABASE_DB_URL: value(env, 'SUPABASE_DB_URL'),
         }),
     },
     {

@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { retentionIssues } from './retention';
 
 const link = z.strictObject({ label: z.string().min(1), href: z.string().min(1) });
 
@@ -42,8 +43,16 @@ export const settingsSchema = z.strictObject({
     hostAddress: z.string().min(1),
     lastUpdated: z.string().min(1),
   }),
-  /** Marketing figures the pages quote; where two pages read one differently, each has a key. */
-  figures: z.record(z.string(), z.string()),
+  /**
+   * Marketing figures the pages quote; where two pages read one differently, each has a key. The
+   * retention figures (src/schemas/retention.ts) also set what the database deletes, so they
+   * must be durations it can read.
+   */
+  figures: z.record(z.string(), z.string()).superRefine((figures, ctx) => {
+    for (const { key, message } of retentionIssues(figures)) {
+      ctx.addIssue({ code: 'custom', path: [key], message });
+    }
+  }),
   navigation: z.strictObject({
     main: z.array(link).min(1),
     cta: link,
@@ -52,4 +61,3 @@ export const settingsSchema = z.strictObject({
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
-

@@ -24,6 +24,7 @@ export default async function setup(project) {
     ports: TEST_PORTS,
     functionEnv,
     sweepIntervalMs: 0, // the tests run the sweep themselves (POST <control>/sweep)
+    retentionIntervalMs: 0, // and the retention job (tests/backend/privacy.test.mjs)
     log: (msg) => logs.push(msg),
   });
   // The suite sends hundreds of requests from 127.0.0.1 and mails hundreds of rows: lift the
@@ -42,6 +43,7 @@ export default async function setup(project) {
     'gateway/stop': () => backend.gateway.stop(),
     'gateway/start': () => backend.gateway.start(),
     sweep: () => backend.sweep({ olderThan: '0 seconds' }),
+    retention: () => backend.retention(),
   };
   const control = http.createServer(async (req, res) => {
     const action = actions[req.url?.slice(1) ?? ''];

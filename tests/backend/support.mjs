@@ -16,7 +16,8 @@ export function backend() {
 
 /**
  * Stops or starts a part of the backend for real: 'mail/stop', 'mail/start', 'gateway/stop',
- * 'gateway/start'; or runs the contact sweep now ('sweep', rows of any age: `{ due, mailed }`).
+ * 'gateway/start'; or runs the contact sweep now ('sweep', rows of any age: `{ due, mailed }`), or
+ * the retention job ('retention': the settings' periods written, then the counts).
  * @param {string} action
  */
 export async function control(action) {

@@ -73,7 +73,7 @@ describe('npm run deploy -- --dry-run (the command itself)', () => {
     const result = cli(PRODUCTION);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('Dry run: would deploy production in 6 steps');
+    expect(result.stdout).toContain('Dry run: would deploy production in 7 steps');
     expect(result.stdout).toContain('Nothing was built or deployed');
   });
 });
@@ -133,6 +133,7 @@ describe('deploy plan', () => {
       'astro build',
       `npx --yes ${SUPABASE_CLI} db push`,
       'vault',
+      'node scripts/privacy.mjs periods',
       `npx --yes ${SUPABASE_CLI} secrets set`,
       `npx --yes ${SUPABASE_CLI} functions deploy`,
       'wrangler deploy',
@@ -151,9 +152,10 @@ describe('deploy plan', () => {
         publishable_key: PRODUCTION.PUBLIC_SUPABASE_KEY,
       },
     });
-    expect(calls[3].argv).toContain(`CONTACT_FROM=${PRODUCTION.CONTACT_FROM}`);
-    expect(calls[3].argv).toContain(`SITE_URL=${PRODUCTION.SITE_URL}`);
-    expect(calls[3].argv?.some((arg) => arg.startsWith('TURNSTILE_SECRET_KEY'))).toBe(false);
+    expect(calls[3].env).toEqual({ SUPABASE_DB_URL: PRODUCTION.SUPABASE_DB_URL });
+    expect(calls[4].argv).toContain(`CONTACT_FROM=${PRODUCTION.CONTACT_FROM}`);
+    expect(calls[4].argv).toContain(`SITE_URL=${PRODUCTION.SITE_URL}`);
+    expect(calls[4].argv?.some((arg) => arg.startsWith('TURNSTILE_SECRET_KEY'))).toBe(false);
   });
 
   it('stops at the first failing step and says which one', async () => {

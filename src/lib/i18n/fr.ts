@@ -34,7 +34,7 @@ export const newsletterPages = {
   },
   desinscription: {
     title: 'Désinscription enregistrée',
-    lead: 'Vous ne recevrez plus notre newsletter. Vous pouvez vous réinscrire à tout moment depuis le blog.',
+    lead: 'Vous ne recevrez plus notre newsletter\u00a0: votre adresse sera supprimée de notre base dans l’heure. Vous pouvez vous réinscrire à tout moment depuis le blog.',
   },
   /** Where the box leads after a sign-up sent without JavaScript. */
   inscription: { title: newsletter.pendingTitle, lead: newsletter.pendingText },
