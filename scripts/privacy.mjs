@@ -1,5 +1,5 @@
 // `npm run privacy -- export|erase|exchange <e-mail>`, `… retention|periods|check`: see
-// scripts/lib/privacy.mjs and docs/privacy.md.
+// scripts/lib/privacy.mjs and docs/contact-pipeline.md (« Personal data »).
 import { privacy } from './lib/privacy.mjs';
 
 process.exitCode = await privacy({ args: process.argv.slice(2), env: process.env });
