@@ -3,20 +3,22 @@
  * uses, so the page with its CSS fits the first network round trip. Astro links the site's one
  * stylesheet (`build.inlineStylesheets: 'never'`); Beasties (a maintained library) inlines in each
  * page the rules whose selectors match its markup, less the custom properties nothing on the page
- * reads (`withoutUnreadCustomProperties`); the link is then `disabled`, so nothing is fetched
- * before the first paint, and the layout's inline script enables it once the page has loaded and
- * painted (a `<noscript>` link for browsers without JavaScript). The whole stylesheet, cached a
- * year, then brings the rules of states that only scripts create (an island's messages, the
- * toaster). Rules for the states the layout's own inline script sets from the first frame (the
- * scroll reveal, the solid navigation bar) are kept inline (`PAGE_SCRIPT_STATES`), and so is the
- * focus ring (`VISITOR_STATES`). A `<style>` found in the body (Astro places the island element's
- * before the first island) moves to the head, the only place HTML allows it (`stylesInHead`).
+ * reads (`withoutUnreadCustomProperties`). The link then points at a stylesheet of only the rules
+ * the page lacks (`missingRules`: the states that only scripts create, an island's messages, the
+ * toaster), `disabled`, so nothing is fetched before the first paint, and the layout's inline
+ * script enables it once the page has loaded and painted; enabling it restyles next to nothing. A
+ * `<noscript>` link loads the whole stylesheet for browsers without JavaScript. Rules for the
+ * states the layout's own inline script sets from the first frames (the scroll reveal, the solid
+ * navigation bar) are kept inline (`PAGE_SCRIPT_STATES`), and so is the focus ring
+ * (`VISITOR_STATES`). A `<style>` found in the body (Astro places the island element's before the
+ * first island) moves to the head, the only place HTML allows it (`stylesInHead`).
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Beasties, { type Options as BeastiesOptions } from 'beasties';
 import { DomUtils, parseDocument } from 'htmlparser2';
-import postcss, { type ChildNode } from 'postcss';
+import postcss, { type AtRule, type ChildNode, type Declaration, type Rule } from 'postcss';
 import { PAGE_SCRIPT_STATES } from '../lib/page-scripts/layout';
 
 /**
@@ -53,15 +55,21 @@ export function stylesInHead(html: string): string {
 /**
  * Turns every stylesheet link of the head into a `disabled` one, which the browser does not fetch
  * until the layout's inline script enables it after `load` and the first paint
- * (`enableStylesheets`), adds a `<noscript>` link after it for browsers without JavaScript, and
- * moves both to the end of the head. Last, because enabling a stylesheet that other stylesheets
+ * (`enableStylesheets`), adds a `<noscript>` link to the whole stylesheet after it for browsers
+ * without JavaScript, and moves both to the end of the head. The deferred link points at
+ * `deferredHref(href)` (the rules the page's inline CSS lacks), or is dropped when that is undefined
+ * (the inline CSS has them all). Last, because enabling a stylesheet that other stylesheets
  * follow makes Chromium rebuild the page's font faces: the display face then starts over as a new
  * `FontFace`, which takes a font that arrived after the first paint and swaps it in, moving the
  * text `font-display: optional` promised to keep still (tests/e2e/identity.spec.ts). Enabling the
  * last stylesheet only adds its rules.
  * @param html a whole HTML document
+ * @param deferredHref the stylesheet to defer in place of a linked one
  */
-export function deferStylesheets(html: string): string {
+export function deferStylesheets(
+  html: string,
+  deferredHref: (href: string) => string | undefined = (href) => href,
+): string {
   const document = parseDocument(html, { decodeEntities: false });
   const head = DomUtils.findOne((element) => element.name === 'head', document.children);
   if (!head) throw new Error('page CSS: a page has no <head>');
@@ -75,9 +83,13 @@ export function deferStylesheets(html: string): string {
       `<noscript><link rel="stylesheet" href="${link.attribs.href}"></noscript>`,
       { decodeEntities: false },
     ).children[0];
-    link.attribs.disabled = '';
+    const deferred = deferredHref(link.attribs.href);
     DomUtils.removeElement(link);
-    DomUtils.appendChild(head, link);
+    if (deferred !== undefined) {
+      link.attribs.href = deferred;
+      link.attribs.disabled = '';
+      DomUtils.appendChild(head, link);
+    }
     DomUtils.appendChild(head, fallback as typeof link);
   }
   return links.length === 0 ? html : DomUtils.getOuterHTML(document, { decodeEntities: false });
@@ -116,11 +128,184 @@ export function withoutUnreadCustomProperties(html: string): string {
   return DomUtils.getOuterHTML(document, { decodeEntities: false });
 }
 
+/** CSS text with its whitespace runs collapsed and none around combinators and commas. */
+const normalized = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([>+~,])\s*/g, '$1')
+    .trim();
+
+/** Where a node sits: its enclosing at-rules and rules, outermost first. */
+function contextOf(node: ChildNode): string {
+  const chain: string[] = [];
+  for (
+    let parent = node.parent as ChildNode | undefined;
+    parent;
+    parent = parent.parent as ChildNode | undefined
+  ) {
+    if (parent.type === 'atrule') {
+      const atRule = parent as AtRule;
+      chain.unshift(`@${atRule.name} ${normalized(atRule.params)}`);
+    } else if (parent.type === 'rule') chain.unshift(normalized((parent as Rule).selector));
+  }
+  return chain.join('{');
+}
+
+/**
+ * The keys of one declaration: one per selector of its rule (a rule's selectors are kept or
+ * dropped one by one), or one in its at-rule (`@property`, `@font-face`).
+ */
+function declarationKeys(declaration: Declaration): string[] {
+  const text = `${declaration.prop}:${normalized(declaration.value)}${declaration.important ? '!important' : ''}`;
+  const rule = declaration.parent;
+  if (rule?.type !== 'rule') return [`${contextOf(declaration)}|${text}`];
+  const context = contextOf(rule as Rule);
+  return (rule as Rule).selectors.map((selector) => `${context}|${normalized(selector)}|${text}`);
+}
+
+/** An element of a parsed page. */
+type PageElement = ReturnType<typeof DomUtils.findAll>[number];
+const isInput =
+  (...types: string[]) =>
+  (element: PageElement) =>
+    element.name === 'input' && types.includes(element.attribs.type ?? 'text');
+
+/**
+ * Pseudo-elements that Tailwind's base styles set on their own (`::placeholder{…}`), each with the
+ * elements that can have it. Such a selector names no class, element or attribute, so a stylesheet
+ * bringing it makes the browser restyle every element of the page. These rules are inlined in the
+ * pages that have such an element (the placeholders of a form from the first paint), left out of
+ * the others, and never deferred.
+ */
+const PSEUDO_ELEMENT_HOSTS: [RegExp, (element: PageElement) => boolean][] = [
+  [/^::placeholder$/, (element) => 'placeholder' in element.attribs],
+  [/^::backdrop$/, (element) => 'popover' in element.attribs || element.name === 'dialog'],
+  [/^::file-selector-button$/, isInput('file')],
+  [/^::-webkit-search-/, isInput('search')],
+  [/^::-webkit-(date|calendar)/, isInput('date', 'time', 'datetime-local', 'month', 'week')],
+  [/^::-webkit-(inner|outer)-spin-button$/, isInput('number')],
+  [/^:host$/, (element) => element.name === 'template' && 'shadowrootmode' in element.attribs],
+];
+
+/** The rule, with only `selectors`, inside its enclosing at-rules, as CSS text. */
+function inContext(rule: Rule, selectors: string[]): string {
+  let css = rule.clone({ selectors }).toString();
+  for (let parent = rule.parent; parent && parent.type === 'atrule'; parent = parent.parent) {
+    const atRule = parent as AtRule;
+    css = `@${atRule.name} ${atRule.params}{${css}}`;
+  }
+  return css;
+}
+
+/**
+ * Splits the rules of `stylesheet` that the page's inline CSS (`inline`, the text of its `<style>`
+ * elements as Beasties wrote them) lacks, for the page `page`:
+ * - `deferred`: what the deferred stylesheet brings. Enabling a stylesheet makes the browser
+ *   restyle every element its rules match; the whole stylesheet repeats every inline rule, so
+ *   enabling it restyled the whole page, a long task after the first paint on a slow phone. These
+ *   rules match only what scripts create later (an island's messages, the toaster) and elements of
+ *   other pages, so enabling them restyles next to nothing. A rule keeps the selectors whose
+ *   declarations are not all inline, with the declarations one of them lacks, less the custom
+ *   properties nothing reads; rules and at-rules left empty go.
+ * - `inline`: the rules of a pseudo-element alone (`PSEUDO_ELEMENT_HOSTS`) that the page has an
+ *   element for, to add to its inline CSS.
+ * @param page the page's HTML
+ */
+export function missingRules(
+  stylesheet: string,
+  inline: readonly string[],
+  page: string,
+): { inline: string; deferred: string } {
+  const present = new Set<string>();
+  for (const css of inline)
+    postcss.parse(css).walkDecls((declaration) => {
+      for (const key of declarationKeys(declaration)) present.add(key);
+    });
+  const elements = DomUtils.findAll(() => true, parseDocument(page).children);
+  const root = postcss.parse(stylesheet);
+  const forPage: string[] = [];
+  root.walkRules((rule) => {
+    const hostOf = (selector: string) =>
+      PSEUDO_ELEMENT_HOSTS.find(([pseudo]) => pseudo.test(selector))?.[1];
+    const pseudo = rule.selectors.filter((selector) => hostOf(selector));
+    if (pseudo.length > 0) {
+      const needed = pseudo.filter((selector) => elements.some(hostOf(selector)!));
+      if (needed.length > 0) forPage.push(inContext(rule, needed));
+      if (pseudo.length === rule.selectors.length) {
+        rule.remove();
+        return;
+      }
+      rule.selectors = rule.selectors.filter((selector) => !hostOf(selector));
+    }
+    const declarations = rule.nodes.filter((node): node is Declaration => node.type === 'decl');
+    if (declarations.length === 0) return;
+    const lacking = declarations.map((declaration) =>
+      declarationKeys(declaration).map((key) => !present.has(key)),
+    );
+    const selectors = rule.selectors.filter((_, index) => lacking.some((keys) => keys[index]));
+    declarations.forEach((declaration, index) => {
+      const kept = rule.selectors.some(
+        (selector, at) => selectors.includes(selector) && lacking[index][at],
+      );
+      if (!kept) declaration.remove();
+    });
+    if (selectors.length > 0) rule.selectors = selectors;
+  });
+  // Custom properties nothing reads, in the stylesheet or the page: Tailwind sets some
+  // (`--tw-font-weight`) that no rule reads, and setting them again on the page's elements would
+  // restyle them for nothing.
+  const read = new Set(
+    Array.from(`${stylesheet}${page}`.matchAll(/var\(\s*(--[\w-]+)/g), (match) => match[1]),
+  );
+  root.walkDecls(/^--/, (declaration) => {
+    if (!read.has(declaration.prop)) declaration.remove();
+  });
+  root.walkAtRules('property', (registration) => {
+    if (!read.has(registration.params.trim())) registration.remove();
+  });
+  root.walkAtRules((atRule) => {
+    atRule.walkDecls((declaration) => {
+      if (
+        declaration.parent === atRule &&
+        declarationKeys(declaration).every((key) => present.has(key))
+      )
+        declaration.remove();
+    });
+  });
+  // Empty blocks go, innermost first; a statement at-rule (`@layer a, b;`, no block) stays.
+  const empty = (node: ChildNode): boolean =>
+    'nodes' in node && node.nodes !== undefined && node.nodes.every(empty);
+  root.walk((node) => {
+    if (empty(node)) node.remove();
+  });
+  return { inline: forPage.join(''), deferred: root.nodes.length === 0 ? '' : root.toString() };
+}
+
+/** The page with a `<style>` of `css` at the end of its head. */
+function withStyle(html: string, css: string): string {
+  const document = parseDocument(html, { decodeEntities: false });
+  const head = DomUtils.findOne((element) => element.name === 'head', document.children);
+  if (!head) throw new Error('page CSS: a page has no <head>');
+  const [style] = parseDocument(`<style>${css}</style>`, { decodeEntities: false }).children;
+  DomUtils.appendChild(head, style as typeof head);
+  return DomUtils.getOuterHTML(document, { decodeEntities: false });
+}
+
+/** The `href` of every stylesheet the head of `html` links. */
+function linkedStylesheets(html: string): string[] {
+  const document = parseDocument(html, { decodeEntities: false });
+  return DomUtils.findAll(
+    (element) => element.name === 'link' && element.attribs.rel === 'stylesheet',
+    document.children,
+  ).map((link) => link.attribs.href);
+}
+
 /**
  * The CSS step over the built pages.
  * @param pages the built pages, by path under dist/
  * @param dist the built site's folder (where the linked stylesheet is read)
- * @returns every page that links a stylesheet, with its CSS inlined and the link deferred
+ * @returns every page that links a stylesheet, with its CSS inlined and the link deferred, and the
+ *   deferred stylesheets (`missingRules`), by path under dist/
  */
 export async function pageCss(
   pages: ReadonlyMap<string, string>,
@@ -150,9 +335,30 @@ export async function pageCss(
   for (const [path, html] of pages) {
     // Pages without the site's stylesheet (the editor at /admin) are left as they are.
     if (!html.includes('rel="stylesheet"')) continue;
+    const critical = stylesInHead(await beasties.process(html));
+    const inline = DomUtils.findAll(
+      (element) => element.name === 'style',
+      parseDocument(critical, { decodeEntities: false }).children,
+    ).map((style) => DomUtils.textContent(style));
+    const added: string[] = [];
+    const deferred = new Map<string, string | undefined>();
+    for (const href of linkedStylesheets(critical)) {
+      const rules = missingRules(await beasties.readFile(join(dist, href)), inline, critical);
+      added.push(rules.inline);
+      if (!rules.deferred) {
+        deferred.set(href, undefined);
+        continue;
+      }
+      // Named by their content: pages that lack the same rules share one file, cached a year.
+      const hash = createHash('sha256').update(rules.deferred).digest('hex').slice(0, 10);
+      const file = href.replace(/\.css$/, `.rest-${hash}.css`).replace(/^\//, '');
+      out.set(file, rules.deferred);
+      deferred.set(href, `/${file}`);
+    }
+    const withAdded = added.join('') ? withStyle(critical, added.join('')) : critical;
     out.set(
       path,
-      deferStylesheets(withoutUnreadCustomProperties(stylesInHead(await beasties.process(html)))),
+      deferStylesheets(withoutUnreadCustomProperties(withAdded), (href) => deferred.get(href)),
     );
   }
   if (stylesheets.size === 0 && out.size > 0)

@@ -2,8 +2,8 @@
  * Build step list: what finishes the built site after `astro build`, in this order (`POST_BUILD`):
  *   1. share images     draws the `/og/*.png` each page asks for (src/integrations/og-images.ts)
  *   2. tool logos       writes the `/logos/*.svg` the pages reference (src/integrations/tool-logos.ts)
- *   3. page CSS         inlines in each page the rules of the stylesheet its HTML uses; the whole
- *                       stylesheet loads after the first paint (src/integrations/page-css.ts)
+ *   3. page CSS         inlines in each page the rules of the stylesheet its HTML uses; the rules
+ *                       it lacks load after the first paint (src/integrations/page-css.ts)
  *   4. security headers fills `_headers` from the pages as they finally are: the hash of every inline
  *                       script, the page-CSS step's loader included (src/integrations/security-headers.mjs)
  * The pages are read from dist/ once, before the first step; each step is a function of the pages

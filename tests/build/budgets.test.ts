@@ -23,10 +23,12 @@ const FIRST_ROUND_TRIP = 14_600;
  * checkout paths of one commit spread by up to 3 B). Each ceiling is the test build's measure here
  * (16,832 B and 16,276 B; the production build, with its booking address, ~10 B less) plus about
  * 50 B, so that a checkout's path alone does not pass it.
- * Lower these; raise one only for what a visitor needs (as for the focus ring), saying so here. A
- * page that fits is taken off the list.
+ * Lower these; raise one only for what a visitor needs (as for the focus ring, and for /contact
+ * the base styles of its fields' placeholders from the first paint, +52 B: src/integrations/page-css.ts
+ * inlines a pseudo-element's rules where the page has an element for it), saying so here. A page
+ * that fits is taken off the list.
  */
-const OVER_FIRST_ROUND_TRIP: Record<string, number> = { '/': 16_890, '/contact': 16_330 };
+const OVER_FIRST_ROUND_TRIP: Record<string, number> = { '/': 16_890, '/contact': 16_390 };
 /**
  * Pages known to load more JavaScript before interaction than JS_BUDGET_GZIP, with their ceiling:
  * /contact hydrates the form and the booking facade, and Astro's island runtime (~2.2 KB gzip) is

@@ -38,7 +38,7 @@ async function loadAllImages(page: Page) {
  */
 async function settle(page: Page) {
   await page.waitForFunction(
-    () => !document.activeElement?.closest('.js [data-reveal]:not(.is-revealed)'),
+    () => !document.activeElement?.closest('.reveal-pending:not(.is-revealed)'),
   );
   await page.evaluate(() => document.fonts.ready);
   // The reveal's fade and slide (CSS transitions) must be over: mid-way, the ring sits on a card

@@ -98,3 +98,76 @@ for (const route of ['/', '/contact']) {
     expect(inlineOnly).toEqual(await focusRings(page, route, true));
   });
 }
+
+/**
+ * Every element's computed style (and its placeholder's, and its generated content's), once the
+ * page's deferred stylesheet is in (or, given `whole`, the whole stylesheet in its place) and its
+ * animations are cancelled.
+ */
+async function computedStyles(page: Page, route: string, whole?: string) {
+  // The display face held back in both loads: whether it arrives in time to be used is timing.
+  await page.unrouteAll();
+  await page.route('**/*.woff2', (request) => request.abort());
+  await page.goto(route, { waitUntil: 'load' });
+  await page.waitForFunction(() => {
+    const link = document.querySelector<HTMLLinkElement>('head link[rel="stylesheet"]');
+    return !link || (!link.disabled && link.sheet !== null);
+  });
+  return page.evaluate(async (whole) => {
+    if (whole) {
+      const link =
+        document.querySelector<HTMLLinkElement>('head link[rel="stylesheet"]') ??
+        document.head.appendChild(
+          Object.assign(document.createElement('link'), { rel: 'stylesheet' }),
+        );
+      const loaded = new Promise((done) => link.addEventListener('load', done, { once: true }));
+      link.href = whole;
+      await loaded;
+    }
+    for (const animation of document.getAnimations()) animation.cancel();
+    // Custom properties left out: the inline CSS drops those nothing reads (page-css.ts), and the
+    // properties that read the others show their values.
+    const styleOf = (element: Element, pseudo = '') => {
+      const style = getComputedStyle(element, pseudo || undefined);
+      return Array.from(style)
+        .filter((name) => !name.startsWith('--'))
+        .map((name) => `${pseudo}${name}: ${style.getPropertyValue(name)}`);
+    };
+    return [...document.querySelectorAll('html, body *')].map((element) => {
+      const pseudos = [
+        '::before',
+        '::after',
+        ...(element.hasAttribute('placeholder') ? ['::placeholder'] : []),
+      ];
+      return {
+        element: `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`,
+        style: [...styleOf(element), ...pseudos.flatMap((pseudo) => styleOf(element, pseudo))],
+      };
+    });
+  }, whole);
+}
+
+// The deferred stylesheet brings only the rules the page's inline CSS lacks (page-css.ts,
+// `missingRules`); once it is in, every element must be styled as the whole stylesheet styles it:
+// no rule missing, none applied in another order.
+test.describe('with JavaScript', () => {
+  test.use({ javaScriptEnabled: true, reducedMotion: 'reduce' });
+  for (const route of sitemapRoutes()) {
+    test(`${route}: its deferred rules style it as the whole stylesheet does`, async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 800 });
+      const deferred = await computedStyles(page, route);
+      // The whole stylesheet: the one the page links for browsers without JavaScript.
+      const noscript = await page.locator('head noscript').first().textContent();
+      const whole = /href="([^"]+)"/.exec(noscript ?? '')?.[1];
+      expect(whole, 'the whole stylesheet, linked for browsers without JavaScript').toBeTruthy();
+      const original = await computedStyles(page, route, whole);
+      expect(deferred.length).toBe(original.length);
+      const differing = deferred.flatMap(({ element, style }, index) => {
+        const whole = new Set(original[index].style);
+        const changed = style.filter((declaration) => !whole.has(declaration));
+        return changed.length ? [`${element}: ${changed.slice(0, 3).join('; ')}`] : [];
+      });
+      expect(differing.slice(0, 5), `${differing.length} elements styled otherwise`).toEqual([]);
+    });
+  }
+});

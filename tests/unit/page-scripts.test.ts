@@ -34,49 +34,65 @@ describe('scroll reveal', () => {
   beforeEach(() => {
     observers = [];
     vi.stubGlobal('IntersectionObserver', FakeObserver);
-    document.documentElement.className = '';
     document.body.innerHTML = '<div id="top" data-reveal></div><div id="below" data-reveal></div>';
-    const rect = (top: number) => () => ({ top, bottom: top + 100 }) as DOMRect;
-    document.getElementById('top')!.getBoundingClientRect = rect(10);
-    document.getElementById('below')!.getBoundingClientRect = rect(5000);
   });
   afterEach(() => vi.unstubAllGlobals());
+  const element = (id: string) => document.getElementById(id)!;
+  /** The observer's first report: `top` on screen, `below` off it. */
+  const firstReport = () =>
+    observers[0].callback([
+      { target: element('top'), isIntersecting: true },
+      { target: element('below'), isIntersecting: false },
+    ]);
 
-  it('reveals at a 10 % visibility threshold', () => {
+  it('observes every element to reveal at a 10 % visibility threshold', () => {
     revealOnScroll();
     expect(REVEAL_THRESHOLD).toBe(0.1);
     expect(observers[0].options.threshold).toBe(0.1);
+    expect(observers[0].observed.map(({ id }) => id)).toEqual(['top', 'below']);
   });
 
-  it('marks on-screen elements revealed at once and observes the others', () => {
+  it('hides only what the first report finds off screen, and leaves the rest untouched', () => {
     revealOnScroll();
-    expect(document.getElementById('top')!.classList.contains('is-revealed')).toBe(true);
-    expect(observers[0].observed.map((element) => element.id)).toEqual(['below']);
-    expect(document.documentElement.classList.contains('js')).toBe(true);
+    firstReport();
+    expect(element('top').className, 'on screen: never hidden, nothing to fade').toBe('');
+    expect(element('below').classList.contains('reveal-pending')).toBe(true);
+    expect(observers[0].observed.map(({ id }) => id)).toEqual(['below']);
   });
 
-  it('reveals an element once it intersects, then stops observing it', () => {
+  it('reveals a waiting element once it intersects, then stops observing it', () => {
     revealOnScroll();
-    const below = document.getElementById('below')!;
-    observers[0].callback([{ target: below, isIntersecting: true }]);
-    expect(below.classList.contains('is-revealed')).toBe(true);
+    firstReport();
+    observers[0].callback([{ target: element('below'), isIntersecting: true }]);
+    expect(element('below').classList.contains('is-revealed')).toBe(true);
     expect(observers[0].observed).toEqual([]);
   });
 
-  it('leaves everything visible (no js class) without IntersectionObserver', () => {
+  it('leaves everything visible without IntersectionObserver', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     // @ts-expect-error simulate an old browser
     delete window.IntersectionObserver;
     revealOnScroll();
-    expect(document.documentElement.classList.contains('js')).toBe(false);
+    expect(element('below').className).toBe('');
   });
 });
 
 describe('navigation bar scroll watcher', () => {
-  it('sets data-nav-solid above 50 px only', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sets data-nav-solid above 50 px only, first in the next frame, then on scroll', () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) =>
+      frames.push(callback),
+    );
     const root = document.createElement('div');
-    Object.defineProperty(window, 'scrollY', { value: 50, configurable: true });
+    Object.defineProperty(window, 'scrollY', { value: 80, configurable: true });
     watchNavScroll(root);
+    expect(root.hasAttribute('data-nav-solid'), 'not read while the script runs').toBe(false);
+    frames.forEach((frame) => frame(0));
+    expect(root.hasAttribute('data-nav-solid')).toBe(true);
+    Object.defineProperty(window, 'scrollY', { value: 50, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
     expect(root.hasAttribute('data-nav-solid')).toBe(false);
     Object.defineProperty(window, 'scrollY', { value: 51, configurable: true });
     window.dispatchEvent(new Event('scroll'));
@@ -151,20 +167,55 @@ describe('deferred stylesheet', () => {
 });
 
 describe('inline page script', () => {
-  it('is self-contained: run on its own it sets the scroll state and the js flag', () => {
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        observe() {}
-        unobserve() {}
-      },
-    );
-    document.documentElement.removeAttribute('data-nav-solid');
-    document.documentElement.className = '';
-    Object.defineProperty(window, 'scrollY', { value: 51, configurable: true });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is self-contained: run on its own it observes the elements to reveal', () => {
+    observers = [];
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    document.body.innerHTML = '<div data-reveal></div>';
     new Function(inlinePageScript())();
-    expect(document.documentElement.hasAttribute('data-nav-solid')).toBe(true);
-    expect(document.documentElement.classList.contains('js')).toBe(true);
-    vi.unstubAllGlobals();
+    expect(observers[0].observed).toHaveLength(1);
+  });
+
+  // Reading the layout (a box, the scroll position, the viewport's size) while the script runs, at
+  // the end of the document, makes the browser lay out the whole page there and then, on top of the
+  // layout of its next frame; a read after a write makes it do so again for each pair.
+  it('reads no layout while it runs', () => {
+    observers = [];
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    document.body.innerHTML =
+      '<nav><div id="menu-mobile" popover></div></nav><div data-reveal></div><div data-reveal></div>';
+    const reads: string[] = [];
+    const restore: (() => void)[] = [];
+    /** Records each read of `property` on `target` (a getter, or a method such as a box). */
+    const spy = (target: object, property: string) => {
+      const own = Object.getOwnPropertyDescriptor(target, property);
+      const method = typeof own?.value === 'function';
+      Object.defineProperty(target, property, {
+        configurable: true,
+        get: () => {
+          reads.push(property);
+          return method ? () => new DOMRect() : 0;
+        },
+      });
+      restore.push(() =>
+        own
+          ? Object.defineProperty(target, property, own)
+          : Reflect.deleteProperty(target, property),
+      );
+    };
+    for (const property of ['scrollY', 'scrollX', 'innerHeight', 'innerWidth', 'pageYOffset'])
+      spy(window, property);
+    for (const property of ['getBoundingClientRect', 'getClientRects'])
+      spy(Element.prototype, property);
+    for (const property of ['offsetTop', 'offsetHeight', 'offsetWidth', 'clientHeight'])
+      spy(HTMLElement.prototype, property);
+    try {
+      new Function(inlinePageScript())();
+    } finally {
+      restore.forEach((undo) => undo());
+    }
+    expect(reads).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import {
   type PostBuildStep,
 } from '../../src/integrations/post-build';
 import {
+  missingRules,
   pageCss,
   stylesInHead,
   withoutUnreadCustomProperties,
@@ -70,11 +71,11 @@ describe('the post-build list', () => {
 });
 
 describe('page CSS step', () => {
-  it("inlines the rules the page uses, links the whole stylesheet disabled, keeps the inline script's states and the focus ring", async () => {
+  it("inlines the rules the page uses and keeps the inline script's states and the focus ring", async () => {
     mkdirSync(join(dist, '_astro'));
     writeFileSync(
       join(dist, '_astro/site.css'),
-      '.used{color:red}.unused{color:blue}.js [data-reveal]:not(.is-revealed){opacity:0}' +
+      '.used{color:red}.unused{color:blue}[data-reveal].reveal-pending:not(.is-revealed){opacity:0}' +
         ':focus-visible{outline:3px solid}',
     );
     const html = page(
@@ -85,25 +86,49 @@ describe('page CSS step', () => {
     const inline = /<style>([^<]*)<\/style>/.exec(out)?.[1] ?? '';
     expect(inline).toContain('.used{color:red}');
     expect(inline).not.toContain('.unused');
-    expect(inline).toContain('.is-revealed');
+    expect(inline).toContain('.reveal-pending');
     expect(inline).toContain(':focus-visible{outline:3px solid}');
-    expect(out).toContain(
-      '<link rel="stylesheet" href="/_astro/site.css" disabled><noscript><link rel="stylesheet" href="/_astro/site.css"></noscript>',
-    );
   });
 
-  it('puts the deferred stylesheet after every other style of the head (enabling it only adds rules)', async () => {
+  it('defers, last in the head, a stylesheet of only the rules the page lacks; without JavaScript the whole one', async () => {
     mkdirSync(join(dist, '_astro'));
-    writeFileSync(join(dist, '_astro/site.css'), '.used{color:red}');
+    writeFileSync(join(dist, '_astro/site.css'), '.used{color:red}.toast{color:blue}');
     const html = page(
       '<style>astro-island{display:contents}</style><p class="used">Bonjour</p>',
       '<link rel="stylesheet" href="/_astro/site.css"><style>x{}</style>',
     );
-    const out = (await pageCss(new Map([['index.html', html]]), dist)).get('index.html')!;
-    expect(out).toContain(
-      '<style>astro-island{display:contents}</style><link rel="stylesheet" href="/_astro/site.css" disabled>' +
+    const files = await pageCss(new Map([['index.html', html]]), dist);
+    const [deferred, rules] = [...files].find(([path]) => path.endsWith('.css'))!;
+    expect(deferred).toMatch(/^_astro\/site\.rest-[0-9a-f]{10}\.css$/);
+    expect(rules).toBe('.toast{color:blue}');
+    expect(files.get('index.html')).toContain(
+      `<style>astro-island{display:contents}</style><link rel="stylesheet" href="/${deferred}" disabled>` +
         '<noscript><link rel="stylesheet" href="/_astro/site.css"></noscript></head>',
     );
+  });
+
+  it('defers nothing when the page has every rule, and names equal rules one file', async () => {
+    mkdirSync(join(dist, '_astro'));
+    writeFileSync(join(dist, '_astro/site.css'), '.a{color:red}.b{color:blue}');
+    const files = await pageCss(
+      new Map([
+        [
+          'all.html',
+          page(
+            '<p class="a">x</p><p class="b">y</p>',
+            '<link rel="stylesheet" href="/_astro/site.css">',
+          ),
+        ],
+        ['one.html', page('<p class="a">x</p>', '<link rel="stylesheet" href="/_astro/site.css">')],
+        ['two.html', page('<p class="a">z</p>', '<link rel="stylesheet" href="/_astro/site.css">')],
+      ]),
+      dist,
+    );
+    expect(files.get('all.html')).not.toContain('disabled');
+    expect(files.get('all.html')).toContain(
+      '<noscript><link rel="stylesheet" href="/_astro/site.css"></noscript>',
+    );
+    expect([...files.keys()].filter((path) => path.endsWith('.css'))).toHaveLength(1);
   });
 
   it('drops the custom properties nothing on the page reads, with their registration', () => {
@@ -160,5 +185,53 @@ describe('security headers step', () => {
       { supabaseUrl: 'http://127.0.0.1:1', bookingUrl: 'http://localhost:2/booking.html' },
     );
     expect(headers).toMatch(/script-src 'self' 'sha256-[\w+/=]+'; frame-src http:\/\/localhost:2$/);
+  });
+});
+
+describe('the rules a page lacks (missingRules)', () => {
+  const beside = (css: string) => [css];
+
+  it('keeps a rule whose selector the page has not inlined, and drops the inlined ones', () => {
+    const { deferred } = missingRules(
+      '@layer utilities{.a{color:red}.b:hover{color:blue}}.c{margin:0}',
+      beside('@layer utilities{.a{color:red}}.c{margin:0}'),
+      '<p class="a">x</p>',
+    );
+    expect(deferred).toBe('@layer utilities{.b:hover{color:blue}}');
+  });
+
+  it('compares selectors one by one, whatever the whitespace', () => {
+    const { deferred } = missingRules(
+      '.a > .x,.b{color:red;margin:0}',
+      beside('.a>.x{color:red;margin:0}'),
+      '',
+    );
+    expect(deferred).toBe('.b{color:red;margin:0}');
+  });
+
+  it('sets no custom property that nothing reads, and registers only those read', () => {
+    const { deferred } = missingRules(
+      '@property --tw-shadow{syntax:"*";inherits:false}@property --tw-unread{syntax:"*";inherits:false}' +
+        '.font-bold{--tw-font-weight:700;font-weight:700}.shadow{box-shadow:var(--tw-shadow)}',
+      beside('.font-bold{font-weight:700}'),
+      '',
+    );
+    expect(deferred).toBe(
+      '@property --tw-shadow{syntax:"*";inherits:false}.shadow{box-shadow:var(--tw-shadow)}',
+    );
+  });
+
+  it('inlines the rules of a pseudo-element alone where the page has an element for it, and never defers them', () => {
+    const stylesheet =
+      '@layer base{*,::backdrop{margin:0}::placeholder{opacity:1}::file-selector-button{margin:0}}';
+    const inline = beside('@layer base{*{margin:0}}');
+    const form = missingRules(stylesheet, inline, '<input placeholder="Nom"><div popover></div>');
+    expect(form.inline).toBe(
+      '@layer base{::backdrop{margin:0}}@layer base{::placeholder{opacity:1}}',
+    );
+    expect(form.deferred).toBe('');
+    const text = missingRules(stylesheet, inline, '<p>Texte</p>');
+    expect(text.inline).toBe('');
+    expect(text.deferred).toBe('');
   });
 });

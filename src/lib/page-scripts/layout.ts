@@ -9,44 +9,43 @@ export const REVEAL_THRESHOLD = 0.1;
 
 /**
  * Keeps `data-nav-solid` on <html> in step with the scroll position (opaque strictly above
- * `threshold` px), so the fixed navigation bar is right from the first frame.
+ * `threshold` px). The first reading waits for the next frame, where the browser lays the page out
+ * anyway: read while the script runs, at the end of the document, the position forced a layout of
+ * the whole page on top of the one the frame does. A page opens at its top, so the first frame is
+ * right; a page opened scrolled (a fragment, a restored position) gets a scroll event.
  */
 export function watchNavScroll(
   root: HTMLElement = document.documentElement,
   threshold: number = NAV_SCROLL_THRESHOLD,
 ): void {
   const update = () => root.toggleAttribute('data-nav-solid', window.scrollY > threshold);
-  update();
+  requestAnimationFrame(update);
   window.addEventListener('scroll', update, { passive: true });
 }
 
 /**
- * Reveals `[data-reveal]` elements as they enter the viewport (`threshold` visible). Elements already
- * on screen are marked revealed before the page is flagged as scripted, so nothing visible ever
- * disappears; without JavaScript or IntersectionObserver everything simply stays visible.
+ * Reveals `[data-reveal]` elements as they enter the viewport. The observer's first report says
+ * which are off screen: those only are hidden (`reveal-pending`), and each fades in (`is-revealed`,
+ * src/styles/global.css) once it intersects, so nothing on screen ever disappears and the script
+ * never reads the layout itself. Without JavaScript or IntersectionObserver everything stays
+ * visible.
  */
-export function revealOnScroll(
-  root: HTMLElement = document.documentElement,
-  threshold: number = REVEAL_THRESHOLD,
-): void {
+export function revealOnScroll(threshold: number = REVEAL_THRESHOLD): void {
   if (!('IntersectionObserver' in window)) return;
-  const elements = [...document.querySelectorAll<HTMLElement>('[data-reveal]')];
   const observer = new IntersectionObserver(
     (entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        entry.target.classList.add('is-revealed');
-        observer.unobserve(entry.target);
+      for (const { target, isIntersecting } of entries) {
+        if (!isIntersecting) {
+          target.classList.add('reveal-pending');
+          continue;
+        }
+        if (target.classList.contains('reveal-pending')) target.classList.add('is-revealed');
+        observer.unobserve(target);
       }
     },
     { threshold },
   );
-  for (const element of elements) {
-    const box = element.getBoundingClientRect();
-    if (box.top < window.innerHeight && box.bottom > 0) element.classList.add('is-revealed');
-    else observer.observe(element);
-  }
-  root.classList.add('js');
+  for (const element of document.querySelectorAll('[data-reveal]')) observer.observe(element);
 }
 
 /**
@@ -97,12 +96,12 @@ export function enableStylesheets(): void {
 }
 
 /**
- * Selectors of the states this inline script sets from the first frame (the `js` flag, revealed
- * elements, the solid navigation bar): their CSS rules stay inline in every page although no built
- * page carries them (src/integrations/page-css.ts).
+ * Selectors of the states this inline script sets from the first frames (elements waiting to be
+ * revealed or revealed, the solid navigation bar): their CSS rules stay inline in every page
+ * although no built page carries them (src/integrations/page-css.ts).
  */
 export const PAGE_SCRIPT_STATES: RegExp[] = [
-  /(^|[\s>+~])\.js(?![\w-])/,
+  /\.reveal-pending(?![\w-])/,
   /\.is-revealed(?![\w-])/,
   /\[data-nav-solid\]/,
 ];
@@ -114,7 +113,7 @@ export const PAGE_SCRIPT_STATES: RegExp[] = [
 export function inlinePageScript(): string {
   return [
     `(${watchNavScroll})(document.documentElement,${NAV_SCROLL_THRESHOLD})`,
-    `(${revealOnScroll})(document.documentElement,${REVEAL_THRESHOLD})`,
+    `(${revealOnScroll})(${REVEAL_THRESHOLD})`,
     `(${closeMenuOnLeave})(document.getElementById("menu-mobile"))`,
     `(${keepCampaign})(${JSON.stringify(CAMPAIGN_STORAGE_KEY)})`,
     `(${enableStylesheets})()`,

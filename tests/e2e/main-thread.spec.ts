@@ -1,0 +1,61 @@
+import { expect, test, type Page } from '@playwright/test';
+import { keyRoutes, summarize } from '../../scripts/lib/main-thread.mjs';
+import { sitemapRoutes } from './helpers';
+
+// The page shell's work during a load, counted, not timed: how many elements the browser styles.
+// A count depends on the page and its CSS, not on the machine, so it guards what a timing would
+// only suggest (Lighthouse stays a benchmark, docs/benchmarks.md). Each element is styled once as
+// it is parsed; what comes after must restyle next to nothing: the inline script reads no layout
+// and hides only what is off screen (src/lib/page-scripts/layout.ts), and the deferred stylesheet
+// brings only the rules the page lacks (src/integrations/page-css.ts).
+
+// No entrance animation: an animation restyles its element at every frame it runs, as many frames
+// as the machine draws.
+test.use({ viewport: { width: 412, height: 823 }, colorScheme: 'light', reducedMotion: 'reduce' });
+
+/** Elements of the page, and the stylesheet link the inline script enables once it has loaded. */
+async function deferredStylesheetApplied(page: Page) {
+  await page.waitForFunction(() => {
+    const link = document.querySelector<HTMLLinkElement>('head link[rel="stylesheet"]');
+    return !link || (!link.disabled && link.sheet !== null);
+  });
+  return page.evaluate(() => document.getElementsByTagName('*').length);
+}
+
+/** Runs `action` with the page's main thread traced; what the trace counts (summarize). */
+async function traced(page: Page, action: () => Promise<unknown>) {
+  const browser = page.context().browser()!;
+  await browser.startTracing(page, { categories: ['devtools.timeline'] });
+  await action();
+  return summarize(JSON.parse((await browser.stopTracing()).toString()).traceEvents);
+}
+
+for (const route of keyRoutes(sitemapRoutes())) {
+  test(`${route}: a load styles each element about once`, async ({ page }) => {
+    let elements = 0;
+    const work = await traced(page, async () => {
+      await page.goto(route);
+      elements = await deferredStylesheetApplied(page);
+    });
+    // Parsing in chunks restyles a few elements twice (a `:last-child` that is no longer last).
+    expect(work.restyled, `${work.restyled} elements styled, ${elements} in the page`).toBeLessThan(
+      elements * 1.2,
+    );
+  });
+
+  test(`${route}: enabling the deferred stylesheet restyles next to nothing`, async ({ page }) => {
+    await page.goto(route);
+    const elements = await deferredStylesheetApplied(page);
+    const toggle = (disabled: boolean) =>
+      page.evaluate((disabled) => {
+        const link = document.querySelector<HTMLLinkElement>('head link[rel="stylesheet"]');
+        if (link) link.disabled = disabled;
+        return document.body.offsetHeight; // styles and lays out now, inside the trace
+      }, disabled);
+    await toggle(true);
+    const work = await traced(page, () => toggle(false));
+    expect(work.restyled, `${work.restyled} of ${elements} elements restyled`).toBeLessThanOrEqual(
+      Math.ceil(elements * 0.05),
+    );
+  });
+}
