@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   brokenFixtures,
   brokenFrontMatter,
+  threeBrokenFiles,
   twoBrokenFiles,
   undescribedPhoto,
 } from '../fixtures/content-errors/cases';
@@ -44,5 +45,12 @@ describe('astro sync with a broken content file', { timeout: 120_000 }, () => {
     const { code, output } = await syncWith(...twoBrokenFiles.files);
     expect(code).not.toBe(0);
     for (const message of twoBrokenFiles.messages) expect(output).toContain(message);
+  });
+
+  it('an unknown field, a dangling reference and a photo from another folder: one run names all three', async () => {
+    const { code, output } = await syncWith(...threeBrokenFiles.files);
+    expect(code).not.toBe(0);
+    for (const message of threeBrokenFiles.messages) expect(output).toContain(message);
+    expect(output).not.toMatch(/photo not found|Stack trace/);
   });
 });
