@@ -11,7 +11,15 @@
  * quotable facts, so changing a price refreshes every page that quotes it (and, in `astro dev`, every
  * collection is refreshed when a quoted file changes).
  */
-import { existsSync, globSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  globSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { glob } from 'astro/loaders';
@@ -286,8 +294,18 @@ export async function checkAllContent(
 
 let reported = new Set<string>();
 
-/** Sends the whole-content check to the dev overlay: broken files shown, fixed ones cleared. */
+/**
+ * Sends the whole-content check to the dev overlay (broken files shown, fixed ones cleared) and, when
+ * CONTENT_ERROR_REPORT names a file, writes every line there as JSON (`[]` when all is valid): CI
+ * lists them in French in the job summary and the commit status (scripts/lib/publish-status.mjs).
+ */
 function reportAll(lines: Map<string, string[]>) {
+  const report = process.env.CONTENT_ERROR_REPORT;
+  if (report) {
+    const all = [...lines.keys()].sort().flatMap((file) => lines.get(file)!);
+    mkdirSync(dirname(report), { recursive: true });
+    writeFileSync(report, `${JSON.stringify(all, null, 2)}\n`);
+  }
   for (const file of reported) if (!lines.has(file)) sink()?.clear(file);
   for (const [file, fileLines] of lines) sink()?.report(file, fileLines.join('\n'));
   reported = new Set(lines.keys());
