@@ -2,8 +2,9 @@
 // summary from the build's result (scripts/lib/publish-status.mjs), appends the summary to
 // GITHUB_STEP_SUMMARY and posts the status on the commit (GitHub REST API, context « Publication »).
 // Reads: PUBLISH_STEPS (the `steps` or `needs` context as JSON), PUBLISH_DONE, PUBLISH_URL or
-// PREVIEW_URL and PREVIEW_ALIAS, CONTENT_ERROR_REPORT, COPY_BUDGET_REPORT; GITHUB_TOKEN, GITHUB_REPOSITORY, PUBLISH_SHA (the commit),
-// GITHUB_SERVER_URL and GITHUB_RUN_ID (the run's page, linked from a status that is not « En ligne »).
+// PREVIEW_URL and PREVIEW_ALIAS, CONTENT_ERROR_REPORT, COPY_BUDGET_REPORT; GITHUB_TOKEN,
+// GITHUB_REPOSITORY, PUBLISH_SHA (the commit), GITHUB_SERVER_URL and GITHUB_RUN_ID (the run's page,
+// linked from a status that is not « En ligne »).
 // `--dry-run` prints the status and the summary without sending anything.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { buildResultFrom, publishStatus, statusRequest } from './lib/publish-status.mjs';

@@ -29,6 +29,8 @@ const quoteList = (values: Iterable<string>) =>
 
 /** A list, or nothing: reads the unvalidated data of broken files. */
 const list = (value: unknown): any[] => (Array.isArray(value) ? value : []);
+/** The texts among values read from broken files (a missing field is no name). */
+const texts = (values: unknown[]) => values.filter((value) => typeof value === 'string');
 const field = (data: unknown, key: string): unknown =>
   data && typeof data === 'object' ? (data as Record<string, unknown>)[key] : undefined;
 
@@ -74,7 +76,7 @@ export function crossReferenceProblems(
     ['testimonials', 'testimonials', 'témoignage'],
     ['projects', 'projects', 'projet'],
   ] as const) {
-    const tags = new Set(anyBlocksOf(type).map((block) => field(block, 'showOn')));
+    const tags = new Set(texts(anyBlocksOf(type).map((block) => field(block, 'showOn'))));
     const carried = new Set(targets(collection).flatMap(({ data }) => list(field(data, 'showOn'))));
     if (readable('pages', 'legal'))
       for (const entry of of(collection))
@@ -84,7 +86,7 @@ export function crossReferenceProblems(
               contentErrorLine(
                 entry.file,
                 ['showOn', index],
-                `aucune page n’affiche les ${noun}s « ${tag} ». Choisissez parmi : ${quoteList([...tags].map(String).sort())} (le « showOn » d’un bloc « ${type} » d’une page)`,
+                `aucune page n’affiche les ${noun}s « ${tag} ». Choisissez parmi : ${quoteList([...tags].sort())} (le « showOn » d’un bloc « ${type} » d’une page)`,
               ),
             );
         });
@@ -126,7 +128,7 @@ export function crossReferenceProblems(
         );
 
   // Blocks fed by a whole collection: never empty.
-  const offerGroups = new Set(targets('offers').map(({ data }) => field(data, 'group')));
+  const offerGroups = new Set(texts(targets('offers').map(({ data }) => field(data, 'group'))));
   if (readable('offers'))
     for (const type of ['offers', 'comparison'])
       for (const { page, block, index } of blocksOf(type))
@@ -135,7 +137,7 @@ export function crossReferenceProblems(
             contentErrorLine(
               page.file,
               ['blocks', index, 'group'],
-              `aucune offre n’est dans le groupe « ${block.group} » : la section serait vide. Choisissez parmi : ${quoteList([...offerGroups].map(String).sort())}, ou ajoutez une offre à ce groupe (src/content/offers/)`,
+              `aucune offre n’est dans le groupe « ${block.group} » : la section serait vide. Choisissez parmi : ${quoteList([...offerGroups].sort())}, ou ajoutez une offre à ce groupe (src/content/offers/)`,
             ),
           );
   for (const [type, collection, what] of [
@@ -164,7 +166,7 @@ export function crossReferenceProblems(
       );
 
   // A post's author is a team member; the slot grid books a consultation that exists.
-  const authors = new Set(targets('team').map(({ data }) => field(data, 'name')));
+  const authors = new Set(texts(targets('team').map(({ data }) => field(data, 'name'))));
   if (readable('team'))
     for (const post of of('blog'))
       if (!authors.has(post.data.author))
@@ -172,7 +174,7 @@ export function crossReferenceProblems(
           contentErrorLine(
             post.file,
             ['author'],
-            `« ${post.data.author} » n’est pas un membre de l’équipe. Choisissez parmi : ${quoteList([...authors].map(String).sort())} (le « name » des fichiers de src/content/team/)`,
+            `« ${post.data.author} » n’est pas un membre de l’équipe. Choisissez parmi : ${quoteList([...authors].sort())} (le « name » des fichiers de src/content/team/)`,
           ),
         );
   const consultations = ids('consultations');
