@@ -2,10 +2,11 @@
 // summary from the build's result (scripts/lib/publish-status.mjs), appends the summary to
 // GITHUB_STEP_SUMMARY and posts the status on the commit (GitHub REST API, context « Publication »).
 // Reads: PUBLISH_STEPS (the `steps` or `needs` context as JSON), PUBLISH_DONE, PUBLISH_URL or
-// PREVIEW_URL and PREVIEW_ALIAS, CONTENT_ERROR_REPORT, COPY_BUDGET_REPORT; GITHUB_TOKEN,
+// PREVIEW_URL and PREVIEW_ALIAS, CONTENT_ERROR_REPORT, COPY_BUDGET_REPORT or COPY_BUDGETS; GITHUB_TOKEN,
 // GITHUB_REPOSITORY, PUBLISH_SHA (the commit), GITHUB_SERVER_URL and GITHUB_RUN_ID (the run's page,
 // linked from a status that is not « En ligne »).
-// `--dry-run` prints the status and the summary without sending anything.
+// Writes the pages over budget to GITHUB_OUTPUT (`copy-budgets`). `--dry-run` prints the status and
+// the summary without sending anything.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { buildResultFrom, publishStatus, statusRequest } from './lib/publish-status.mjs';
 
@@ -22,6 +23,12 @@ if (process.argv.includes('--dry-run')) {
 }
 
 if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, status.summary);
+// The pages over budget, for the job that reports last (its status keeps the warning).
+if (env.GITHUB_OUTPUT)
+  appendFileSync(
+    env.GITHUB_OUTPUT,
+    `copy-budgets=${JSON.stringify((result.budgets ?? []).filter(({ level }) => level !== 'ok'))}\n`,
+  );
 
 const missing = ['GITHUB_TOKEN', 'GITHUB_REPOSITORY', 'PUBLISH_SHA'].filter((name) => !env[name]);
 if (missing.length) {

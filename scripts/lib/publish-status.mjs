@@ -202,7 +202,8 @@ export function statusRequest({
  * and the reports the checks wrote (content errors, copy budgets), read by `read` when present.
  * @param {Record<string, string | undefined>} env
  *   PUBLISH_STEPS, PUBLISH_DONE (`true`), PUBLISH_URL (the live site) or PREVIEW_URL and
- *   PREVIEW_ALIAS (a pull request's preview), CONTENT_ERROR_REPORT, COPY_BUDGET_REPORT
+ *   PREVIEW_ALIAS (a pull request's preview), CONTENT_ERROR_REPORT, COPY_BUDGET_REPORT (a file) or
+ *   COPY_BUDGETS (its pages over budget as JSON, handed from one CI job to the next)
  * @param {(file: string) => string | undefined} read a file's text, or undefined if absent
  * @returns {BuildResult}
  */
@@ -222,7 +223,7 @@ export function buildResultFrom(env, read) {
     steps,
     done: env.PUBLISH_DONE === 'true',
     contentErrors: json(env.CONTENT_ERROR_REPORT) ?? [],
-    budgets: json(env.COPY_BUDGET_REPORT) ?? [],
+    budgets: json(env.COPY_BUDGET_REPORT) ?? JSON.parse(env.COPY_BUDGETS || '[]'),
     url: env.PUBLISH_URL || previewUrl(env.PREVIEW_URL, env.PREVIEW_ALIAS ?? ''),
   };
 }

@@ -166,6 +166,15 @@ describe('buildResultFrom', () => {
     expect(result.url).toBe(URL);
   });
 
+  it('takes the pages over budget from an earlier job when no report file is there', () => {
+    const warning = copyBudget('/', 16_933);
+    const result = buildResultFrom(
+      { COPY_BUDGET_REPORT: 'reports/copy-budget.json', COPY_BUDGETS: JSON.stringify([warning]) },
+      () => undefined,
+    );
+    expect(result.budgets).toEqual([warning]);
+  });
+
   it('reads jobs from the needs context, and no report as none', () => {
     const result = buildResultFrom(
       {

@@ -82,7 +82,7 @@ describe('CI workflow', () => {
     const ids = stepsOf('checks')
       .map((step) => step.id)
       .filter(Boolean);
-    expect(ids).toEqual(['install', 'content', 'build', 'pages', 'preview']);
+    expect(ids).toEqual(['install', 'content', 'build', 'pages', 'preview', 'report']);
     expect(workflow.jobs.checks.needs).toBeUndefined();
     const runs = stepsOf('checks').map((step) => step.run ?? '');
     expect(runs).not.toContain('bash .ci/run');
@@ -122,5 +122,10 @@ describe('CI workflow', () => {
     expect(workflow.jobs.status.needs).toEqual(['checks', 'tests', 'deploy']);
     expect(workflow.jobs.status.if).toContain('always()');
     expect(posts('status')[0].env.PUBLISH_STEPS).toBe('${{ toJSON(needs) }}');
+    // The last status keeps the copy warning found by the fast checks.
+    expect(workflow.jobs.checks.outputs['copy-budgets']).toBe(
+      '${{ steps.report.outputs.copy-budgets }}',
+    );
+    expect(posts('status')[0].env.COPY_BUDGETS).toBe('${{ needs.checks.outputs.copy-budgets }}');
   });
 });
