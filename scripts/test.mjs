@@ -1,5 +1,6 @@
 // `npm test`: every test, in order — unit, type check, backend, build, byte budgets, the blog at
-// 1,000 posts, end to end (Chromium) and accessibility. Stops at the first failing step and exits non-zero.
+// 1,000 posts, end to end (Chromium) and accessibility. Stops at the first failing step and exits
+// non-zero. `npm test -- --only content,build,pages` runs the named steps only.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureChromium } from './lib/chromium.mjs';
@@ -11,41 +12,84 @@ import {
   TEST_SUPABASE_URL,
 } from '../tests/e2e/ports.ts';
 
-let chromium;
-try {
-  chromium = ensureChromium({ install: true });
-} catch (error) {
-  console.error(`\n${error.message}\n`);
+/**
+ * Build checks that test code on content of their own (scratch projects), which a content change
+ * cannot break: left out of the fast page checks (`--only pages`), run by the full suite.
+ */
+const CODE_ONLY_BUILD_CHECKS = [
+  'tests/build/code-budgets.test.ts',
+  'tests/build/content-errors.test.ts',
+  'tests/build/publish.test.ts',
+];
+
+// [id, name, command]: `npm test` runs the steps marked `all`, in order; `--only <id>,…` runs the
+// named ones (CI's fast job runs `content`, `build`, `pages`: what a content change can break).
+const steps = [
+  ['unit', 'Unit tests', ['vitest', 'run'], 'all'],
+  ['lint', 'Workflow lint (actionlint)', ['npm', 'run', 'lint:workflows'], 'all'],
+  ['types', 'Type check', ['astro', 'check', '--minimumSeverity', 'warning'], 'all'],
+  ...(existsSync('tests/backend')
+    ? [['backend', 'Backend tests (database, function)', ['npm', 'run', 'test:backend'], 'all']]
+    : []),
+  ['content', 'Content check (every file, every reference)', ['astro', 'sync']],
+  ['build', 'Build (test configuration)', ['astro', 'build', '--outDir', TEST_DIST], 'all'],
+  [
+    'build-checks',
+    'Build checks (byte budgets, links)',
+    ['vitest', 'run', '--config', 'tests/build/vitest.config.ts'],
+    'all',
+  ],
+  [
+    'pages',
+    'Page checks (copy budgets, links, HTML)',
+    [
+      'vitest',
+      'run',
+      '--config',
+      'tests/build/vitest.config.ts',
+      ...CODE_ONLY_BUILD_CHECKS.flatMap((file) => ['--exclude', file]),
+    ],
+  ],
+  [
+    'scale',
+    'Blog at 1,000 posts (build, budgets, routes, links)',
+    ['npm', 'run', 'test:scale'],
+    'all',
+  ],
+  ['e2e', 'End-to-end, accessibility (Chromium)', ['playwright', 'test'], 'all'],
+];
+
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg === -1 ? undefined : (process.argv[onlyArg + 1] ?? '').split(',');
+const unknown = (only ?? []).filter((id) => !steps.some(([stepId]) => stepId === id));
+if (only && (!only.length || unknown.length)) {
+  console.error(
+    `Unknown step "${unknown.join(', ')}". Usage: npm test -- [--only ${steps.map(([id]) => id).join('|')},…]`,
+  );
   process.exit(1);
 }
+const chosen = steps.filter(([id, , , all]) => (only ? only.includes(id) : all === 'all'));
+
+let chromium;
+if (chosen.some(([id]) => id === 'e2e'))
+  try {
+    chromium = ensureChromium({ install: true });
+  } catch (error) {
+    console.error(`\n${error.message}\n`);
+    process.exit(1);
+  }
 
 // The test build talks to the test backend (its own ports), never to a developer's `npm start` backend.
 const env = childEnv({
-  CHROMIUM_PATH: chromium,
+  ...(chromium ? { CHROMIUM_PATH: chromium } : {}),
   PUBLIC_BOOKING_URL: TEST_BOOKING_URL,
   PUBLIC_SUPABASE_URL: TEST_SUPABASE_URL,
   PUBLIC_SUPABASE_KEY: '',
   CMS_PROXY_PORT: String(TEST_CMS_PROXY_PORT),
 });
 
-const steps = [
-  ['Unit tests', ['vitest', 'run']],
-  ['Workflow lint (actionlint)', ['npm', 'run', 'lint:workflows']],
-  ['Type check', ['astro', 'check', '--minimumSeverity', 'warning']],
-  ...(existsSync('tests/backend')
-    ? [['Backend tests (database, function)', ['npm', 'run', 'test:backend']]]
-    : []),
-  ['Build (test configuration)', ['astro', 'build', '--outDir', TEST_DIST]],
-  [
-    'Build checks (byte budgets, links)',
-    ['vitest', 'run', '--config', 'tests/build/vitest.config.ts'],
-  ],
-  ['Blog at 1,000 posts (build, budgets, routes, links)', ['npm', 'run', 'test:scale']],
-  ['End-to-end, accessibility (Chromium)', ['playwright', 'test']],
-];
-
 const started = Date.now();
-for (const [name, [command, ...args]] of steps) {
+for (const [, name, [command, ...args]] of chosen) {
   console.log(`\n━━ ${name}: ${[command, ...args].join(' ')}`);
   const bin = command === 'npm' ? 'npm' : `node_modules/.bin/${command}`;
   const result = spawnSync(bin, args, { stdio: 'inherit', env });
@@ -54,4 +98,6 @@ for (const [name, [command, ...args]] of steps) {
     process.exit(result.status || 1);
   }
 }
-console.log(`\n✓ All test steps passed in ${Math.round((Date.now() - started) / 1000)} s.`);
+console.log(
+  `\n✓ ${only ? only.join(', ') : 'All test steps'} passed in ${Math.round((Date.now() - started) / 1000)} s.`,
+);

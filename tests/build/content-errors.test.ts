@@ -3,19 +3,25 @@
  * of the project with one deliberately broken file stops with the exact French message in the
  * terminal, and no page is rendered.
  */
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   brokenFixtures,
   brokenFrontMatter,
+  threeBrokenFiles,
   twoBrokenFiles,
   undescribedPhoto,
 } from '../fixtures/content-errors/cases';
 import { astroIn, scratchProject } from './scratch';
 
-/** Runs `astro sync` in a scratch project holding the fixtures; resolves with its exit code and output. */
-async function syncWith(...files: string[]): Promise<{ code: number | null; output: string }> {
+/**
+ * Runs `astro sync` in a scratch project holding the fixtures, with CONTENT_ERROR_REPORT set;
+ * resolves with its exit code, its output and the report's lines.
+ */
+async function syncWith(
+  ...files: string[]
+): Promise<{ code: number | null; output: string; report: string[] }> {
   const scratch = scratchProject('content-errors');
   for (const file of files)
     cpSync(
@@ -23,7 +29,9 @@ async function syncWith(...files: string[]): Promise<{ code: number | null; outp
       join(scratch, 'src/content', file),
     );
   try {
-    return await astroIn(scratch, 'sync');
+    const report = join(scratch, 'reports/content-errors.json');
+    const result = await astroIn(scratch, 'sync', { CONTENT_ERROR_REPORT: report });
+    return { ...result, report: JSON.parse(readFileSync(report, 'utf8')) };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -44,5 +52,14 @@ describe('astro sync with a broken content file', { timeout: 120_000 }, () => {
     const { code, output } = await syncWith(...twoBrokenFiles.files);
     expect(code).not.toBe(0);
     for (const message of twoBrokenFiles.messages) expect(output).toContain(message);
+  });
+
+  it('an unknown field, a dangling reference and a photo from another folder: one run names all three', async () => {
+    const { code, output, report } = await syncWith(...threeBrokenFiles.files);
+    expect(code).not.toBe(0);
+    for (const message of threeBrokenFiles.messages) expect(output).toContain(message);
+    // The same lines, for the CI summary and status (scripts/lib/publish-status.mjs).
+    expect([...report].sort()).toEqual([...threeBrokenFiles.messages].sort());
+    expect(output).not.toMatch(/photo not found|Stack trace/);
   });
 });

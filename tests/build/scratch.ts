@@ -30,15 +30,16 @@ export function scratchProject(prefix: string): string {
   return scratch;
 }
 
-/** Runs `astro <command>` in `scratch`; resolves with its exit code and its whole output. */
+/** Runs `astro <command>` in `scratch` (with `env` added); resolves with its exit code and its whole output. */
 export function astroIn(
   scratch: string,
   command: string,
+  env: Record<string, string> = {},
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(join(ROOT, 'node_modules/.bin/astro'), [command], {
       cwd: scratch,
-      env: { ...terminalEnv, ASTRO_CACHE_DIR: join(scratch, '.cache'), FORCE_COLOR: '0' },
+      env: { ...terminalEnv, ASTRO_CACHE_DIR: join(scratch, '.cache'), FORCE_COLOR: '0', ...env },
     });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));

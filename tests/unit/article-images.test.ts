@@ -1,4 +1,5 @@
 import { markdownToHtml } from 'satteri';
+import { leavesItsFolder } from '../../src/lib/content/files';
 import { describe, expect, it } from 'vitest';
 import {
   articleImages,
@@ -74,5 +75,19 @@ describe('a Markdown text shown with its photos', () => {
     const html = await render('![Le port](https://exemple.fr/p.jpg)');
     expect(textPieces(html)).toEqual([{ html }]);
     expect(html).toContain('<img');
+  });
+});
+
+describe('leavesItsFolder', () => {
+  it('accepts a file beside the content file or in a folder under it', () => {
+    expect(leavesItsFolder('atelier.jpg')).toBe(false);
+    expect(leavesItsFolder('./atelier.jpg')).toBe(false);
+    expect(leavesItsFolder('photos/atelier.jpg')).toBe(false);
+    expect(leavesItsFolder('atelier..v2.jpg')).toBe(false);
+  });
+  it('refuses a file in another folder', () => {
+    expect(leavesItsFolder('../pages/atelier.jpg')).toBe(true);
+    expect(leavesItsFolder('photos/../../team/a.jpg')).toBe(true);
+    expect(leavesItsFolder('/src/content/pages/atelier.jpg')).toBe(true);
   });
 });

@@ -68,4 +68,35 @@ describe('crossReferenceProblems', () => {
       'src/content/projects/p.yaml — champ « showOn[2] » : aucune page n’affiche les projets « acceuil ». Choisissez parmi : « home » (le « showOn » d’un bloc « projects » d’une page).',
     ]);
   });
+
+  it('checks the valid files while others are broken, counting the broken ones as targets', () => {
+    const brokenHome = {
+      id: 'index',
+      file: 'src/content/pages/index.yaml',
+      data: { blocks: [{ type: 'testimonials', showOn: 'home' }], unknown: 1 },
+    };
+    expect(
+      crossReferenceProblems(
+        {
+          testimonials: [entry('testimonials', 'nadia', { showOn: ['home', 'acceuil'] })],
+          pages: [],
+        },
+        { pages: [brokenHome] },
+      ),
+    ).toEqual([
+      'src/content/testimonials/nadia.yaml — champ « showOn[2] » : aucune page n’affiche les témoignages « acceuil ». Choisissez parmi : « home » (le « showOn » d’un bloc « testimonials » d’une page).',
+    ]);
+  });
+
+  it('never blames a broken file, and leaves a reference whose target file cannot be read', () => {
+    expect(
+      crossReferenceProblems(
+        { testimonials: [entry('testimonials', 'nadia', { showOn: ['home'] })] },
+        {
+          pages: [{ id: 'index', file: 'src/content/pages/index.yaml', data: undefined }],
+          blog: [{ id: 'a', file: 'src/content/blog/a.md', data: { author: 'Personne' } }],
+        },
+      ),
+    ).toEqual([]);
+  });
 });

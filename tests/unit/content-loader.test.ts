@@ -203,6 +203,22 @@ describe('a deliberately broken content file', () => {
   });
 });
 
+describe('a photo field naming a file of another folder', () => {
+  it('is refused in French even though the file exists there', async () => {
+    cpSync(
+      join(ROOT, 'tests/fixtures/content-errors/pages/atelier.jpg'),
+      join(scratch, 'src/content/pages/atelier.jpg'),
+    );
+    const file = join(scratch, 'src/content/team/01-thomas-laurent.yaml');
+    const data = parse(readFileSync(file, 'utf8'));
+    data.photo = { src: '../pages/atelier.jpg', alt: 'Thomas à l’atelier' };
+    writeFileSync(file, JSON.stringify(data));
+    await expect(load('team')).rejects.toThrow(
+      'src/content/team/01-thomas-laurent.yaml — champ « photo.src » : la photo « ../pages/atelier.jpg » est prise dans un autre dossier : une photo se place à côté de son fichier de contenu, dans src/content/team/. Copiez-y le fichier (ou envoyez-le par le bouton de l’éditeur) et écrivez seulement son nom : « atelier.jpg ».',
+    );
+  });
+});
+
 describe('an MDX body', () => {
   it('has its placeholders filled and its text typeset before MDX reads braces as code, front matter untouched', () => {
     const facts = { phone: { display: '04 91 00 00 00' }, brand: 'A <b> & C' };

@@ -58,12 +58,12 @@ describe('CI workflow', () => {
 
   it('tests every push and pull request with .ci/run', () => {
     expect(Object.keys(workflow.on).sort()).toEqual(['pull_request', 'push']);
-    expect(stepsOf('test').some((s) => s.run === 'bash .ci/run')).toBe(true);
+    expect(stepsOf('tests').some((s) => s.run === 'bash .ci/run')).toBe(true);
   });
 
-  it('deploys from main only, after the tests, with every variable the deploy reads', () => {
+  it('deploys from main only, after the fast checks and the full suite, with every variable the deploy reads', () => {
     const job = workflow.jobs.deploy;
-    expect(job.needs).toBe('test');
+    expect(job.needs).toEqual(['checks', 'tests']);
     expect(job.if).toContain("github.ref == 'refs/heads/main'");
     const env = Object.keys(deployStep('deploy')?.env ?? {});
     for (const name of [...VARIABLES.map((v) => v.name), ...OPTIONAL_BUILD_VARIABLES]) {
@@ -78,14 +78,54 @@ describe('CI workflow', () => {
     }
   });
 
+  it('gives a preview after the fast checks only: install, content check, build, page checks', () => {
+    const ids = stepsOf('checks')
+      .map((step) => step.id)
+      .filter(Boolean);
+    expect(ids).toEqual(['install', 'content', 'build', 'pages', 'preview', 'report']);
+    expect(workflow.jobs.checks.needs).toBeUndefined();
+    const runs = stepsOf('checks').map((step) => step.run ?? '');
+    expect(runs).not.toContain('bash .ci/run');
+    expect(runs.some((run) => /npm test$/.test(run))).toBe(false);
+  });
+
   it('uploads a preview for pull requests from this repository, with the preview’s variables', () => {
-    const job = workflow.jobs.preview;
-    expect(job.if).toContain('github.event.pull_request.head.repo.full_name == github.repository');
-    const step = deployStep('preview');
+    expect(workflow.env.POST_STATUS).toContain(
+      'github.event.pull_request.head.repo.full_name == github.repository',
+    );
+    const step = deployStep('checks');
+    expect(step?.id).toBe('preview');
+    expect(step?.if).toContain("github.event_name == 'pull_request'");
+    expect(step?.if).toContain("env.POST_STATUS == 'true'");
     expect(step?.run).toContain('--preview');
     const env = Object.keys(step?.env ?? {});
     for (const { name } of VARIABLES.filter((v) => v.targets.includes('preview'))) {
       expect(env, name).toContain(name);
     }
+  });
+
+  it('posts the French status on every commit of main and of a pull request, with the least permissions', () => {
+    expect(workflow.permissions).toEqual({ contents: 'read' });
+    for (const job of ['checks', 'status'])
+      expect(workflow.jobs[job].permissions, job).toEqual({ contents: 'read', statuses: 'write' });
+    for (const job of ['tests', 'deploy'])
+      expect(workflow.jobs[job].permissions, job).toBeUndefined();
+    const posts = (job: string) =>
+      stepsOf(job).filter((step) => step.run === 'node scripts/publish-status.mjs');
+    // « Construction… » first, then the outcome whatever happened.
+    expect(posts('checks')).toHaveLength(2);
+    expect(stepsOf('checks').indexOf(posts('checks')[0])).toBeLessThan(
+      stepsOf('checks').findIndex((step) => step.id === 'install'),
+    );
+    expect(posts('checks')[1].if).toContain('always()');
+    expect(posts('checks')[1].env.PUBLISH_STEPS).toBe('${{ toJSON(steps) }}');
+    expect(workflow.jobs.status.needs).toEqual(['checks', 'tests', 'deploy']);
+    expect(workflow.jobs.status.if).toContain('always()');
+    expect(posts('status')[0].env.PUBLISH_STEPS).toBe('${{ toJSON(needs) }}');
+    // The last status keeps the copy warning found by the fast checks.
+    expect(workflow.jobs.checks.outputs['copy-budgets']).toBe(
+      '${{ steps.report.outputs.copy-budgets }}',
+    );
+    expect(posts('status')[0].env.COPY_BUDGETS).toBe('${{ needs.checks.outputs.copy-budgets }}');
   });
 });

@@ -10,6 +10,7 @@
  */
 import { defineHastPlugin, markdownToMdast, mdxToMdast } from 'satteri';
 import { contentErrorLine } from './errors';
+import { leavesItsFolder } from './files';
 
 /** Width (px) of the article's column, where a photo of its text is shown at most. */
 export const ARTICLE_PHOTO_WIDTH = 768;
@@ -101,6 +102,10 @@ export function textPhotoProblems(
     if (isAddress(src))
       return problem(
         'une photo se place à côté du fichier et s’écrit ![description](nom-du-fichier.jpg), pour être optimisée (une adresse web ou /… serait publiée telle quelle)',
+      );
+    if (leavesItsFolder(decodeURI(src)))
+      return problem(
+        `la photo est prise dans un autre dossier : une photo se place à côté du texte. Copiez le fichier dans le dossier de ce texte (ou envoyez-le par le bouton de l’éditeur) et écrivez seulement son nom : ![description](${src.split('/').pop()})`,
       );
     if (!alt.trim())
       return problem(

@@ -17,3 +17,13 @@ export function contentFileData(file: string, source: string): unknown {
     throw new Error(`${file}: ${(error as Error).message}`);
   }
 }
+
+/**
+ * Whether a photo's file name leaves the folder of its content file (`../pages/a.jpg`, `/a.jpg`): a
+ * photo sits beside its content file or in a folder under it, where the image pipeline finds it
+ * (src/lib/content/photos.ts) and the editor puts it.
+ * @example leavesItsFolder('../pages/atelier.jpg') === true; leavesItsFolder('photos/quai.jpg') === false
+ */
+export function leavesItsFolder(src: string): boolean {
+  return src.startsWith('/') || src.split(/[\\/]/).includes('..');
+}

@@ -11,15 +11,29 @@
  * quotable facts, so changing a price refreshes every page that quotes it (and, in `astro dev`, every
  * collection is refreshed when a quoted file changes).
  */
-import { existsSync, globSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  globSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { glob } from 'astro/loaders';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { z } from 'astro/zod';
-import { ContentError, formatContentIssues, frenchErrorMap, validateContent } from './errors';
-import { crossReferenceProblems, type CheckedEntry } from './check';
-import { contentFileData } from './files';
+import {
+  ContentError,
+  contentErrorLine,
+  formatContentIssues,
+  frenchErrorMap,
+  validateContent,
+} from './errors';
+import { crossReferenceProblems, type BrokenEntry, type CheckedEntry } from './check';
+import { contentFileData, leavesItsFolder } from './files';
 import { textPhotoProblems } from './article-images';
 import {
   fillMarkdownPlaceholders,
@@ -162,14 +176,23 @@ function missingPhotos(
   return Object.entries(record).flatMap(([key, item]) => missingPhotos(item, [...path, key]));
 }
 
-/** The validation of one file as the loader does it: its error lines, or its entry. */
+/**
+ * The validation of one file as the loader does it: its entry, or its error lines and what could be
+ * read of it (for the checks across files).
+ */
 async function checkFile(
   root: string,
   file: string,
   schema: z.ZodType,
   source: PlaceholderSource,
   entryTypes: EntryTypes,
-): Promise<{ lines: string[] } | { entry: CheckedEntry }> {
+): Promise<{ lines: string[]; broken: BrokenEntry } | { entry: CheckedEntry }> {
+  const idOf = (data: unknown) => {
+    const slug = (data as { slug?: unknown } | undefined)?.slug;
+    return typeof slug === 'string' ? slug : basename(file).replace(/\.[^.]+$/, '');
+  };
+  let read: unknown;
+  const failed = (lines: string[]) => ({ lines, broken: { id: idOf(read), file, data: read } });
   try {
     const text = readFileSync(join(root, file), 'utf8');
     // Astro's own parser of the file type, so a YAML error names the same position as the load.
@@ -182,6 +205,7 @@ async function checkFile(
     } catch (error) {
       throw syntaxError(file, error);
     }
+    read = info.data ?? {};
     const data = typesetData(fillPlaceholders(info.data ?? {}, source, file)) as Record<
       string,
       unknown
@@ -189,40 +213,46 @@ async function checkFile(
     if (MARKDOWN_FILE.test(file) && typeof info.body === 'string')
       fillMarkdownPlaceholders(info.body, source, file);
     const result = schema.safeParse(data, { error: frenchErrorMap });
-    if (!result.success) return { lines: formatContentIssues(file, result.error.issues) };
-    // A photo's file sits beside the content file (src/lib/content/photos.ts).
+    read = data;
+    if (!result.success) return failed(formatContentIssues(file, result.error.issues));
+    // A photo's file sits beside the content file, or in a folder under it (src/lib/content/photos.ts).
     const photoExists = (src: string) => existsSync(join(root, dirname(file), src));
-    const missing = missingPhotos(result.data, []).filter(({ src }) => !photoExists(src));
-    if (missing.length)
-      return {
-        lines: missing.map(
-          ({ path, src }) =>
-            new ContentError(
+    const photoLines = missingPhotos(result.data, []).flatMap(({ path, src }) =>
+      leavesItsFolder(src)
+        ? [
+            contentErrorLine(
               file,
               [...path, 'src'],
-              `la photo « ${src} » est introuvable dans ${dirname(file)}/. Déposez le fichier à côté de ce fichier de contenu (ou par le bouton d’envoi de l’éditeur), ou corrigez son nom (majuscules comprises)`,
-            ).message,
-        ),
-      };
-    const textPhotos =
-      MARKDOWN_FILE.test(file) && typeof info.body === 'string'
-        ? textPhotoProblems(file, info.body, photoExists)
-        : [];
-    if (textPhotos.length) return { lines: textPhotos };
-    const id = typeof data.slug === 'string' ? data.slug : basename(file).replace(/\.[^.]+$/, '');
-    return { entry: { id, file, data: result.data as Record<string, any> } };
+              `la photo « ${src} » est prise dans un autre dossier : une photo se place à côté de son fichier de contenu, dans ${dirname(file)}/. Copiez-y le fichier (ou envoyez-le par le bouton de l’éditeur) et écrivez seulement son nom : « ${basename(src)} »`,
+            ),
+          ]
+        : photoExists(src)
+          ? []
+          : [
+              contentErrorLine(
+                file,
+                [...path, 'src'],
+                `la photo « ${src} » est introuvable dans ${dirname(file)}/. Déposez le fichier à côté de ce fichier de contenu (ou par le bouton d’envoi de l’éditeur), ou corrigez son nom (majuscules comprises)`,
+              ),
+            ],
+    );
+    if (MARKDOWN_FILE.test(file) && typeof info.body === 'string')
+      photoLines.push(...textPhotoProblems(file, info.body, photoExists));
+    if (photoLines.length) return failed(photoLines);
+    return { entry: { id: idOf(data), file, data: result.data as Record<string, any> } };
   } catch (error) {
-    if (error instanceof ContentError) return { lines: error.message.split('\n') };
-    return { lines: [`${file} : erreur inattendue : ${(error as Error).message}`] };
+    if (error instanceof ContentError) return failed(error.message.split('\n'));
+    return failed([`${file} : erreur inattendue : ${(error as Error).message}`]);
   }
 }
 
 let checked: { key: string; lines: Map<string, string[]> } | undefined;
 
 /**
- * Every problem of the content at once, by file: each file of each collection validated as the
- * loader does, then, when every file is valid, the references between files
- * (src/lib/content/check.ts). Read again only when a file changed.
+ * Every problem of the content at once, by file, in one pass: each file of each collection validated
+ * as the loader does (schema, placeholders, photos), and the references between files
+ * (src/lib/content/check.ts), broken files counting as what others point at. Read again only when a
+ * file changed.
  */
 export async function checkAllContent(
   root: string,
@@ -246,24 +276,36 @@ export async function checkAllContent(
   const source = readPlaceholderSource(root, siteUrl);
   const lines = new Map<string, string[]>();
   const entries: Record<string, CheckedEntry[]> = {};
+  const broken: Record<string, BrokenEntry[]> = {};
   for (const { collection, file } of files) {
     const result = await checkFile(root, file, collection.schema, source, entryTypes);
-    if ('lines' in result) lines.set(file, result.lines);
-    else (entries[collection.collection] ??= []).push(result.entry);
+    if ('lines' in result) {
+      lines.set(file, result.lines);
+      (broken[collection.collection] ??= []).push(result.broken);
+    } else (entries[collection.collection] ??= []).push(result.entry);
   }
-  if (!lines.size)
-    for (const line of crossReferenceProblems(entries)) {
-      const file = line.split(/ — | : /)[0];
-      lines.set(file, [...(lines.get(file) ?? []), line]);
-    }
+  for (const line of crossReferenceProblems(entries, broken)) {
+    const file = line.split(/ — | : /)[0];
+    lines.set(file, [...(lines.get(file) ?? []), line]);
+  }
   checked = { key, lines };
   return lines;
 }
 
 let reported = new Set<string>();
 
-/** Sends the whole-content check to the dev overlay: broken files shown, fixed ones cleared. */
+/**
+ * Sends the whole-content check to the dev overlay (broken files shown, fixed ones cleared) and, when
+ * CONTENT_ERROR_REPORT names a file, writes every line there as JSON (`[]` when all is valid): CI
+ * lists them in French in the job summary and the commit status (scripts/lib/publish-status.mjs).
+ */
 function reportAll(lines: Map<string, string[]>) {
+  const report = process.env.CONTENT_ERROR_REPORT;
+  if (report) {
+    const all = [...lines.keys()].sort().flatMap((file) => lines.get(file)!);
+    mkdirSync(dirname(report), { recursive: true });
+    writeFileSync(report, `${JSON.stringify(all, null, 2)}\n`);
+  }
   for (const file of reported) if (!lines.has(file)) sink()?.clear(file);
   for (const [file, fileLines] of lines) sink()?.report(file, fileLines.join('\n'));
   reported = new Set(lines.keys());
