@@ -6,15 +6,24 @@
 // CPU benchmark index of the machine. A bare page (scripts/lib/bare-page.mjs: one h1, one
 // paragraph, system font) is measured in every round too, first, and each route's LCP is also given
 // as a ratio to it: the median over the rounds of (route LCP ÷ bare LCP in the same round), so a
-// burst of load that slows a whole round cancels out. Writes reports/bench.json and reports/bench.md
-// (git-ignored); copy the table into docs/benchmarks.md from a run on a quiet machine.
+// burst of load that slows a whole round cancels out.
+// In the same rounds, the bare page and the key routes (scripts/lib/main-thread.mjs `keyRoutes`),
+// or the routes of --only, are loaded once more in a Chromium trace at the same CPU slowdown, at
+// phone size: the main thread's work by kind (style, layout, paint, parse, script), its total as a
+// multiple of the bare page's in the same round, and the longest task after the first contentful
+// paint.
+// Writes reports/bench.json and reports/bench.md (git-ignored); copy the table into
+// docs/benchmarks.md from a run on a quiet machine.
 // Then the next page: on a phone-sized page (a bare page to a second one, as the floor, then the
 // site's), a footer link is hovered, the speculation it starts awaited and the link clicked, N times
 // per link, each time in a fresh browser context; reports how the next page was served (prerendered
 // when its activationStart is > 0) and its first paint after activation. Driven with puppeteer-core,
 // under which Chromium prerenders as for a visitor (scripts/lib/next-page.mjs).
 // Options: --runs N (default 5), --only /path,/other (default: every route), --no-build,
-// --port P (default 4391, the local server).
+// --port P (default 4391, the local server), --emulate-index I: a machine of Lighthouse CPU index I
+// on a faster one: the CPU slowdown becomes 4 × (this machine's index ÷ I), as Lighthouse's
+// throttling documentation calibrates it (never below 4), for Lighthouse and the traces, and the
+// next page is measured at (this machine's index ÷ I). Without it: Lighthouse's default, 4.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import lighthouse from 'lighthouse';
@@ -23,6 +32,7 @@ import { CHROMIUM_FLAGS, ensureChromium } from './lib/chromium.mjs';
 import { buildSite, serveBuiltSite, sitemapRoutes } from './lib/built-site.mjs';
 import { BARE_NEXT_ROUTE, BARE_ROUTE, writeBarePage } from './lib/bare-page.mjs';
 import { followAfterHover, launchBrowser } from './lib/next-page.mjs';
+import { keyRoutes, launchTraceBrowser, traceLoad } from './lib/main-thread.mjs';
 
 const arg = (name) => {
   const index = process.argv.indexOf(name);
@@ -52,12 +62,43 @@ const median = (values) => {
 
 if (!process.argv.includes('--no-build')) buildSite();
 const routes = [BARE_ROUTE, ...(arg('--only')?.split(',') ?? sitemapRoutes())];
+/** The routes traced beside Lighthouse: those asked for, else the bare page and the key routes. */
+const traced = arg('--only') ? routes : [BARE_ROUTE, ...keyRoutes(sitemapRoutes())];
 const removeBarePage = writeBarePage('dist');
 const site = await serveBuiltSite(Number(arg('--port') ?? 4391));
 const chrome = await chromeLauncher.launch({
   chromePath: ensureChromium(),
   chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
+const traceBrowser = await launchTraceBrowser();
+
+/** Lighthouse's run of `url`, at the CPU slowdown `cpuSlowdown` (its default, 4, when undefined). */
+const lighthouseRun = (url, cpuSlowdown) =>
+  lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    // What the production host sends Chromium: Cloudflare prefers brotli whenever a browser
+    // accepts it, while the local host (workerd) takes the first encoding the browser lists,
+    // gzip, about 1 KB more on the home page's document (docs/benchmarks.md).
+    extraHeaders: { 'Accept-Encoding': 'br' },
+    ...(cpuSlowdown && { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
+  });
+
+/**
+ * The CPU slowdown of the runs: 4, or with --emulate-index, 4 × (this machine's index ÷ I), the
+ * index read by a first Lighthouse run of the bare page (not counted).
+ */
+const emulatedIndex = arg('--emulate-index') && Number(arg('--emulate-index'));
+let cpuSlowdown = 4;
+if (emulatedIndex) {
+  const { lhr } = await lighthouseRun(`${site.origin}${BARE_ROUTE}`);
+  cpuSlowdown = Math.max(4, (4 * lhr.environment.benchmarkIndex) / emulatedIndex);
+  console.log(
+    `CPU index ${Math.round(lhr.environment.benchmarkIndex)}: slowdown ${cpuSlowdown.toFixed(2)} to emulate ${emulatedIndex}`,
+  );
+}
 
 /** The 1-minute load average, rounded. */
 const load = () => Math.round(loadavg()[0] * 100) / 100;
@@ -73,19 +114,15 @@ const benchmarkIndexes = [];
 const failures = new Map();
 /** The next-page runs: { run, from, to, activationStart, deliveryType, paint }. */
 const nextPages = [];
+/** The traced loads: { run, route, total, style, layout, paint, parse, script, longestAfterFcp… }. */
+const traces = [];
 try {
   for (let run = 1; run <= runs; run++) {
     for (const route of routes) {
-      const result = await lighthouse(`${site.origin}${route}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-        // What the production host sends Chromium: Cloudflare prefers brotli whenever a browser
-        // accepts it, while the local host (workerd) takes the first encoding the browser lists,
-        // gzip, about 1 KB more on the home page's document (docs/benchmarks.md).
-        extraHeaders: { 'Accept-Encoding': 'br' },
-      });
+      const result = await lighthouseRun(
+        `${site.origin}${route}`,
+        emulatedIndex ? cpuSlowdown : undefined,
+      );
       const { categories, audits, runtimeError, environment } = result.lhr;
       benchmarkIndexes.push(environment.benchmarkIndex);
       const lcp = audits['largest-contentful-paint'].numericValue;
@@ -106,6 +143,12 @@ try {
       console.log(
         `run ${run}/${runs} ${route}: perf ${samples.get(route).at(-1).performance} LCP ${(samples.get(route).at(-1).lcp / 1000).toFixed(2)} s TBT ${Math.round(samples.get(route).at(-1).tbt)} ms (load ${load()})`,
       );
+      if (!traced.includes(route)) continue;
+      const work = await traceLoad(traceBrowser, `${site.origin}${route}`, { cpuSlowdown });
+      traces.push({ run, route, ...work });
+      console.log(
+        `run ${run}/${runs} ${route}: main thread ${Math.round(work.total)} ms at ${cpuSlowdown.toFixed(1)}×, longest task after FCP ${Math.round(work.longestAfterFcp)} ms`,
+      );
     }
     loads.push(load());
   }
@@ -113,7 +156,9 @@ try {
   try {
     for (let run = 1; run <= runs; run++) {
       for (const [from, to] of NEXT_PAGES) {
-        const timing = await followAfterHover(browser, `${site.origin}${from}`, to);
+        const timing = await followAfterHover(browser, `${site.origin}${from}`, to, {
+          cpuSlowdown: cpuSlowdown / 4,
+        });
         nextPages.push({ run, from, to, ...timing });
         console.log(
           `run ${run}/${runs} ${from} → ${to}: ${served(timing)}, activation ${Math.round(timing.activationStart)} ms, first paint ${Math.round(timing.paint)} ms`,
@@ -124,6 +169,7 @@ try {
     await browser.close();
   }
 } finally {
+  await traceBrowser.close();
   await chrome.kill();
   await site.close();
   removeBarePage();
@@ -176,7 +222,23 @@ const table = [
       `| ${row.route}${row.failed ? ` (${row.failed} of ${runs} runs failed)` : ''} | ${range(row.performance, score)} | ${range(row.accessibility, score)} | ${range(row['best-practices'], score)} | ${range(row.seo, score)} | ${range(row.lcp, seconds)} | ${row.lcpRatio ? range(row.lcpRatio, ratio) : 'n/a'} | ${range(row.tbt, ms)} | ${range(row.cls, (value) => value.toFixed(3))} | ${Math.round(row.bytes.median / 1024)} KB |`,
   ),
   '',
-  `Next page: phone size (375 × 812), no throttling (local server); a footer link hovered, its speculation awaited, then clicked; ${runs} runs per link, each in a fresh browser context, median (min–max). Prerendered: the page was activated (activationStart > 0); its first paint is counted from the activation, that is the click.`,
+  `Main thread during the load, Chromium trace at ${cpuSlowdown.toFixed(1)}× CPU slowdown${emulatedIndex ? ` (emulating a CPU index of ${emulatedIndex})` : ''}, 412 × 823, from navigation to 3 s after load; top-level events by kind, ms. × bare: the route's total over the bare page's in the same round, median of the rounds.`,
+  '',
+  '| route | total | × bare | style | layout | paint | parse | script | longest task after FCP |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...traced.map((route) => {
+    const list = traces.filter((sample) => sample.route === route);
+    if (!list.length) return `| ${route} | n/a |`;
+    const bare = new Map(
+      traces.filter((sample) => sample.route === BARE_ROUTE).map((s) => [s.run, s.total]),
+    );
+    const times = list.filter((sample) => bare.has(sample.run));
+    const kinds = ['total', 'style', 'layout', 'paint', 'parse', 'script'];
+    const cell = (kind) => range(stats(list.map((sample) => sample[kind])), ms);
+    return `| ${route} | ${cell('total')} | ${range(stats(times.map((sample) => sample.total / bare.get(sample.run))), ratio)} | ${kinds.slice(1).map(cell).join(' | ')} | ${cell('longestAfterFcp')} |`;
+  }),
+  '',
+  `Next page: phone size (375 × 812), ${cpuSlowdown === 4 ? 'no throttling' : `CPU slowed ${(cpuSlowdown / 4).toFixed(2)}×`} (local server); a footer link hovered, its speculation awaited, then clicked; ${runs} runs per link, each in a fresh browser context, median (min–max). Prerendered: the page was activated (activationStart > 0); its first paint is counted from the activation, that is the click.`,
   '',
   '| link | served as | first paint after activation |',
   '|---|---|---:|',
@@ -197,6 +259,9 @@ writeFileSync(
       rows,
       samples: Object.fromEntries(samples),
       failures: Object.fromEntries(failures),
+      cpuSlowdown,
+      emulatedIndex,
+      traces,
       nextPages,
     },
     null,

@@ -32,13 +32,21 @@ export const launchBrowser = () =>
  * @param {import('puppeteer-core').Browser} browser
  * @param {string} url the page the visitor is on
  * @param {string} path the footer link's `href`
+ * @param {{ cpuSlowdown?: number }} options `cpuSlowdown`: the CPU throttling of the visitor's page
+ *   (1, none, by default)
  * @returns {Promise<{ path: string, activationStart: number, deliveryType: string, paint: number }>}
  */
-export async function followAfterHover(browser, url, path) {
+export async function followAfterHover(browser, url, path, { cpuSlowdown = 1 } = {}) {
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
     await page.setViewport({ width: 375, height: 812 });
+    if (cpuSlowdown > 1)
+      await (
+        await page.createCDPSession()
+      ).send('Emulation.setCPUThrottlingRate', {
+        rate: cpuSlowdown,
+      });
     // The rules come in a file the `Speculation-Rules` header names: hover once they are in.
     const rules = page.waitForResponse(
       (response) => new URL(response.url()).pathname === '/speculation-rules.json',
