@@ -124,6 +124,7 @@ function mainThreadOf(events) {
  * The routes the benchmark and the shell's tests measure: the home page, contact, the projects,
  * the FAQ, the blog, and the first post and project of the sitemap.
  * @param {string[]} routes every route of the built site
+ * @returns {string[]}
  */
 export function keyRoutes(routes) {
   const first = (pattern) => routes.find((route) => pattern.test(route));
@@ -138,5 +139,5 @@ export function keyRoutes(routes) {
   ];
   const missing = picked.filter((route) => !route || !routes.includes(route));
   if (missing.length) throw new Error(`key routes: not in the sitemap: ${missing.join(', ')}`);
-  return picked;
+  return /** @type {string[]} */ (picked);
 }

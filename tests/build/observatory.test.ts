@@ -13,13 +13,12 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 type Outcome = { pass: boolean; result: string };
 
 /**
- * The scanner's `scan()`. The package's install script downloads the HSTS preload list, which
- * cannot run offline (package.json `allowScripts`); the scanner reads the list only to look a host
- * up in it, and for a local host an empty list is the right one.
+ * The scanner's `scan()` (typed in ./mdn-http-observatory.d.ts). The package's install script
+ * downloads the HSTS preload list, which cannot run offline (package.json `allowScripts`); the
+ * scanner reads the list only to look a host up in it, and for a local host an empty list is the
+ * right one.
  */
-async function observatory(): Promise<
-  (host: string) => Promise<{ tests: Record<string, Outcome> }>
-> {
+async function observatory() {
   const main = createRequire(import.meta.url).resolve('@mdn/mdn-http-observatory');
   const preload = join(dirname(main), '..', 'conf', 'hsts-preload.json');
   if (!existsSync(preload)) writeFileSync(preload, '{}');
