@@ -42,6 +42,9 @@ test('screenshots of the editor for CONTENT.md', async ({ page }) => {
   await expect(
     page.getByText('Le jeton fourni n’est pas valide. Veuillez le vérifier et réessayer.'),
   ).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  // The token dialog fades out: wait for the end of its animation.
+  await page.waitForFunction(() => document.getAnimations().length === 0);
   await page.screenshot({ path: join(OUT, 'jeton-refuse.png') });
 
   // The editor on a copy of the project: the collections, then an offer's form.
