@@ -1,7 +1,7 @@
 /**
- * The Sveltia CMS configuration (`/admin/config.yml`, Decap's format), generated from the zod schemas of the content
- * collections so the editor cannot drift from what the build accepts. Labels come from one French map
- * (`./labels`); a field without a label is reported, never guessed.
+ * The Sveltia CMS configuration (`/admin/config.yml`, in Decap's format), generated from the zod
+ * schemas of the content collections so the editor cannot drift from what the build accepts. Labels
+ * come from one French map (`./labels`); a field without a label is reported, never guessed.
  */
 import type { z } from 'astro/zod';
 import {
@@ -289,10 +289,9 @@ function fieldFor(
   const widget = widgetFor(inner, path, name, walk) as CmsField;
   const field: Record<string, unknown> = { ...widget };
   if (!required || !withRequired) field.required = false;
-  // The editor asks for the required fields of an optional object even when the copywriter leaves
-  // the object empty: a new page could not be published without a menu label.
-  // In the editor they are optional; the build still asks for them, naming the field, when the
-  // object is given.
+  // Inside an optional object every field is optional in the editor, so that an object left empty
+  // never blocks saving (a new page without a menu label); the build still asks for them, naming
+  // the field, when the object is given.
   if (!required && Array.isArray(field.fields) && field.widget === 'object')
     field.fields = optionalFields(field.fields as CmsField[]);
   // A new entry starts an optional list empty: without a default, the editor starts it with one item

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const PAGE = fileURLToPath(new URL('../cms/admin.html', import.meta.url));
 /** The editor's bundle, named as admin.html loads it (the package's entry is npm/index.js). */
-export const BUNDLE_NAME = 'sveltia-cms.js';
+const BUNDLE_NAME = 'sveltia-cms.js';
 const BUNDLE = join(
   dirname(fileURLToPath(import.meta.resolve('@sveltia/cms'))),
   '..',

@@ -57,6 +57,8 @@ describe('the editor at /admin', () => {
     const admin = (await headersFor('/admin/'))['content-security-policy'];
     const publicPage = (await headersFor('/contact'))['content-security-policy'];
     expect(admin).toMatch(/script-src 'self';/);
+    expect(admin).not.toContain('unsafe-eval');
+    expect(publicPage).not.toContain('unsafe-eval');
     expect(admin).toMatch(/connect-src [^;]*https:\/\/api\.github\.com/);
     expect(publicPage).not.toContain('api.github.com');
     expect((await headersFor('/admin'))['content-security-policy']).toBe(admin);

@@ -12,6 +12,7 @@ import { z } from 'astro/zod';
 import { reference } from 'astro:content';
 import { contentFileData } from '../../src/lib/content/files';
 import Ajv from 'ajv';
+import { STATUS_CONTEXT } from '../../scripts/lib/publish-status.mjs';
 import {
   PREVIEW_STATUS_CONTEXT,
   editorConfig,
@@ -108,6 +109,8 @@ describe('generated editor configuration', () => {
       output: { omit_empty_optional_fields: true },
     });
     expect(config.backend).not.toHaveProperty('base_url');
+    // The status the editor looks for is the one CI posts.
+    expect(PREVIEW_STATUS_CONTEXT).toBe(STATUS_CONTEXT);
   });
 
   it('is a configuration Sveltia CMS accepts (its own JSON Schema)', () => {
