@@ -487,6 +487,9 @@ export function editorConfig(inputs: CmsCollectionInput[], options: CmsOptions):
     // An optional field left empty is left out of the file, as the schemas expect (an empty text or
     // group is refused by the content check).
     output: { omit_empty_optional_fields: true },
+    // Photos come from the copywriter's computer: no stock-photo providers (Unsplash, Pexels…), whose
+    // origins the /admin policy does not allow.
+    media_libraries: { stock_assets: false },
     site_url: options.siteUrl,
     display_url: options.siteUrl,
     // Never public/ (copied raw): the media library saves beside the pages' entries.

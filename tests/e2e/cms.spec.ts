@@ -168,6 +168,7 @@ test('a copywriter creates a page with a photo in the editor: the rebuilt site s
     'aria-selected',
     'true',
   );
+  await expect(dialog.getByRole('option', { name: 'Unsplash' })).toHaveCount(0);
   const chooser = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: 'Téléverser' }).click();
   await (await chooser).setFiles(PHOTO);

@@ -107,6 +107,7 @@ describe('generated editor configuration', () => {
       },
       publish_mode: 'editorial_workflow',
       output: { omit_empty_optional_fields: true },
+      media_libraries: { stock_assets: false },
     });
     expect(config.backend).not.toHaveProperty('base_url');
     // The status the editor looks for is the one CI posts.
