@@ -10,8 +10,7 @@ import { readFileSync } from 'node:fs';
 import ogImages from './src/integrations/og-images.ts';
 import toolLogos from './src/integrations/tool-logos.ts';
 import contentErrors from './src/integrations/content-errors.mjs';
-import decapCms from './src/integrations/decap-cms.mjs';
-import { cmsOptions } from './src/cms/options.ts';
+import editor from './src/integrations/editor.mjs';
 import postBuild from './src/integrations/post-build.ts';
 import { formPostUrl, resolveSupabaseConfig } from './src/lib/contact/supabase-config.ts';
 import { mdxPlaceholders } from './src/lib/content/loader.ts';
@@ -61,7 +60,7 @@ export default defineConfig({
     ogImages(),
     toolLogos(),
     contentErrors(),
-    decapCms(),
+    editor(),
     // Share images, tool logos, per-page CSS, security headers: in that order (post-build.ts).
     postBuild({
       supabaseUrl: resolveSupabaseConfig(env).url,
@@ -71,7 +70,6 @@ export default defineConfig({
       captchaOrigin: env.PUBLIC_TURNSTILE_SITE_KEY
         ? 'https://challenges.cloudflare.com'
         : undefined,
-      cmsProxyUrl: `http://localhost:${cmsOptions(env, site).proxyPort}`,
     }),
   ],
   // The display face (headings): Bricolage Grotesque cut to one weight and the French characters at

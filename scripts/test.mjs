@@ -5,12 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureChromium } from './lib/chromium.mjs';
 import { childEnv } from './lib/env.mjs';
-import {
-  TEST_BOOKING_URL,
-  TEST_CMS_PROXY_PORT,
-  TEST_DIST,
-  TEST_SUPABASE_URL,
-} from '../tests/e2e/ports.ts';
+import { TEST_BOOKING_URL, TEST_DIST, TEST_SUPABASE_URL } from '../tests/e2e/ports.ts';
 
 /**
  * Build checks that test code on content of their own (scratch projects), which a content change
@@ -85,7 +80,6 @@ const env = childEnv({
   PUBLIC_BOOKING_URL: TEST_BOOKING_URL,
   PUBLIC_SUPABASE_URL: TEST_SUPABASE_URL,
   PUBLIC_SUPABASE_KEY: '',
-  CMS_PROXY_PORT: String(TEST_CMS_PROXY_PORT),
 });
 
 const started = Date.now();

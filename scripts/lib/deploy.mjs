@@ -124,7 +124,6 @@ export const OPTIONAL_BUILD_VARIABLES = [
   'PUBLIC_TURNSTILE_SITE_KEY',
   'CMS_GITHUB_REPO',
   'CMS_GITHUB_BRANCH',
-  'CMS_AUTH_URL',
 ];
 
 function isHttpsUrl(value) {

@@ -1,7 +1,7 @@
 /**
- * The Decap CMS configuration (`/admin/config.yml`), generated from the zod schemas of the content
- * collections so the editor cannot drift from what the build accepts. Labels come from one French map
- * (`./labels`); a field without a label is reported, never guessed.
+ * The Sveltia CMS configuration (`/admin/config.yml`, in Decap's format), generated from the zod
+ * schemas of the content collections so the editor cannot drift from what the build accepts. Labels
+ * come from one French map (`./labels`); a field without a label is reported, never guessed.
  */
 import type { z } from 'astro/zod';
 import {
@@ -23,21 +23,17 @@ export interface CmsCollectionInput {
   entries: { file: string; data: unknown }[];
 }
 
-/** A Decap CMS field (the subset this generator writes). */
-export type DecapField = { name: string; label: string; widget: string } & Record<string, unknown>;
+/** An editor field in Decap's format, which Sveltia CMS reads (the subset this generator writes). */
+export type CmsField = { name: string; label: string; widget: string } & Record<string, unknown>;
 
 /** Options of the generated configuration. */
 export interface CmsOptions {
   /** Public URL of the site (links from the editor to the page). */
   siteUrl: string;
-  /** Port of the local proxy (`decap-server`) that `npm run cms` starts. */
-  proxyPort: number;
   /** GitHub repository `owner/name` the production editor commits to. */
   repo: string;
-  /** Branch the production editor commits to. */
+  /** Branch the drafts are merged into. */
   branch: string;
-  /** Origin of the OAuth provider for GitHub logins (Decap's `base_url`), if not Netlify's. */
-  authUrl?: string;
 }
 
 /** What the generator returns: the configuration, and the labels missing from `./labels`. */
@@ -288,18 +284,17 @@ function fieldFor(
   name: string,
   walk: Walk,
   withRequired = true,
-): Omit<DecapField, 'name' | 'label'> {
+): Omit<CmsField, 'name' | 'label'> {
   const { schema: inner, required, defaultValue } = unwrap(schema);
-  const widget = widgetFor(inner, path, name, walk) as DecapField;
+  const widget = widgetFor(inner, path, name, walk) as CmsField;
   const field: Record<string, unknown> = { ...widget };
   if (!required || !withRequired) field.required = false;
-  // Decap requires the required fields of an optional object even when the copywriter leaves the
-  // object empty (an open Decap bug): a new page could not be published without a menu label.
-  // In the editor they are optional; the build still asks for them, naming the field, when the
-  // object is given.
+  // Inside an optional object every field is optional in the editor, so that an object left empty
+  // never blocks saving (a new page without a menu label); the build still asks for them, naming
+  // the field, when the object is given.
   if (!required && Array.isArray(field.fields) && field.widget === 'object')
-    field.fields = optionalFields(field.fields as DecapField[]);
-  // A new entry starts an optional list empty: without a default, Decap starts it with one item
+    field.fields = optionalFields(field.fields as CmsField[]);
+  // A new entry starts an optional list empty: without a default, the editor starts it with one item
   // holding its fields' defaults (a hero button with only « Icône après le texte »), whose required
   // fields then block publishing.
   if (field.widget === 'list' && field.required === false && field.default === undefined)
@@ -310,20 +305,20 @@ function fieldFor(
       (Array.isArray(defaultValue) && defaultValue.length > 0 && defaultValue.every(isPrimitive));
     if (usable) field.default = defaultValue;
   }
-  return field as DecapField;
+  return field as CmsField;
 }
 
 /**
  * `fields` and the fields within them, all optional in the editor and without a default: a default
- * would make Decap write the object into every new entry (`menu: { main: false }`, a menu link
+ * would make the editor write the object into every new entry (`menu: { main: false }`, a menu link
  * without its label).
  */
-function optionalFields(fields: DecapField[]): DecapField[] {
+function optionalFields(fields: CmsField[]): CmsField[] {
   return fields.map(({ default: _default, ...field }) => ({
     ...field,
     required: false,
     ...(Array.isArray(field.fields) && field.widget === 'object'
-      ? { fields: optionalFields(field.fields as DecapField[]) }
+      ? { fields: optionalFields(field.fields as CmsField[]) }
       : {}),
   }));
 }
@@ -333,7 +328,7 @@ function objectFields(
   parent: string,
   values: unknown[],
   walk: Walk,
-): DecapField[] {
+): CmsField[] {
   return (
     Object.entries(shape)
       .map(([name, schema]) => {
@@ -343,9 +338,9 @@ function objectFields(
           name,
           label: labelOf(walk, path, name),
           ...fieldFor(schema, path, name, child),
-        } as DecapField;
+        } as CmsField;
       })
-      // A record with no key in these entries has nothing to edit, and Decap refuses an empty object.
+      // A record with no key in these entries has nothing to edit, and the editor refuses an empty object.
       .filter((field) => !(Array.isArray(field.fields) && field.fields.length === 0))
   );
 }
@@ -354,7 +349,7 @@ function objectFields(
 export function collectionFields(
   input: CmsCollectionInput,
   missing = new Set<string>(),
-): DecapField[] {
+): CmsField[] {
   const shape = defOf(input.schema).shape;
   if (!shape)
     throw new Error(`CMS config: the schema of collection ${input.name} is not a z.object().`);
@@ -373,17 +368,17 @@ export function collectionFields(
 const IDENTIFIERS = ['title', 'name', 'question'];
 
 /**
- * The field Decap names entries by: a required text field called title, name or question, at the top
+ * The field the editor names entries by: a required text field called title, name or question, at the top
  * level first, else in a nested object (`meta.title`); dotted path, or undefined.
  */
-export function identifierOf(fields: DecapField[], prefix = ''): string | undefined {
+export function identifierOf(fields: CmsField[], prefix = ''): string | undefined {
   const own = IDENTIFIERS.map((key) =>
     fields.find((f) => f.name === key && f.widget === 'string' && f.required !== false),
   ).find(Boolean);
   if (own) return `${prefix}${own.name}`;
   for (const field of fields)
     if (field.widget === 'object' && field.required !== false && Array.isArray(field.fields)) {
-      const nested = identifierOf(field.fields as DecapField[], `${prefix}${field.name}.`);
+      const nested = identifierOf(field.fields as CmsField[], `${prefix}${field.name}.`);
       if (nested) return nested;
     }
   return undefined;
@@ -402,12 +397,15 @@ const PREVIEW_PATHS: Record<string, string> = {
 const extensionOf = (file: string) => file.slice(file.lastIndexOf('.') + 1);
 const baseName = (file: string) => file.slice(file.lastIndexOf('/') + 1, file.lastIndexOf('.'));
 
+/** Context of the commit status CI posts on each draft (scripts/lib/publish-status.mjs); its link is the preview. */
+export const PREVIEW_STATUS_CONTEXT = 'Publication';
+
 /**
- * Builds the Decap CMS configuration from the collections. Folder collections (create and delete
+ * Builds the editor's configuration from the collections. Folder collections (create and delete
  * entries) for folders a collection has to itself with several entries; file collections otherwise
  * (settings, home page, a page sharing its folder).
  */
-export function decapConfig(inputs: CmsCollectionInput[], options: CmsOptions): CmsConfigResult {
+export function editorConfig(inputs: CmsCollectionInput[], options: CmsOptions): CmsConfigResult {
   const missing = new Set<string>();
   const owners = new Map<string, Set<string>>();
   for (const input of inputs)
@@ -467,12 +465,15 @@ export function decapConfig(inputs: CmsCollectionInput[], options: CmsOptions): 
   });
 
   const config = {
-    locale: 'fr',
+    app_title: 'Éditeur de contenu',
     backend: {
       name: 'github',
       repo: options.repo,
       branch: options.branch,
-      ...(options.authUrl && { base_url: options.authUrl }),
+      // A fine-grained token typed in the editor: no OAuth server to deploy beside the site.
+      auth_methods: ['token'],
+      // The draft's preview is the link of CI's « Publication » status, plus the entry's preview_path.
+      preview_context: PREVIEW_STATUS_CONTEXT,
       commit_messages: {
         create: 'Contenu : crée {{collection}} « {{slug}} »',
         update: 'Contenu : modifie {{collection}} « {{slug}} »',
@@ -481,7 +482,14 @@ export function decapConfig(inputs: CmsCollectionInput[], options: CmsOptions): 
         deleteMedia: 'Contenu : supprime le média « {{path}} »',
       },
     },
-    local_backend: { url: `http://localhost:${options.proxyPort}/api/v1` },
+    // « Enregistrer » opens or updates a pull request (a draft); « Publier » merges it.
+    publish_mode: 'editorial_workflow',
+    // An optional field left empty is left out of the file, as the schemas expect (an empty text or
+    // group is refused by the content check).
+    output: { omit_empty_optional_fields: true },
+    // Photos come from the copywriter's computer: no stock-photo providers (Unsplash, Pexels…), whose
+    // origins the /admin policy does not allow.
+    media_libraries: { stock_assets: false },
     site_url: options.siteUrl,
     display_url: options.siteUrl,
     // Never public/ (copied raw): the media library saves beside the pages' entries.

@@ -39,7 +39,6 @@ export interface PostBuildOptions {
   supabaseUrl: string;
   bookingUrl: string;
   captchaOrigin?: string;
-  cmsProxyUrl?: string;
   /** Where the forms post without JavaScript (the CSP's form-action). */
   formEndpoint?: string;
 }
@@ -61,7 +60,6 @@ export function postBuildSteps(options: PostBuildOptions): PostBuildStep[] {
             supabaseUrl: options.supabaseUrl,
             bookingUrl: options.bookingUrl,
             captchaOrigin: options.captchaOrigin,
-            cmsProxyUrl: options.cmsProxyUrl,
             formEndpoint: options.formEndpoint,
           }),
         ],

@@ -4,7 +4,6 @@
 //   {supabase-origin} origin of the Supabase API the pages talk to (PUBLIC_SUPABASE_URL or the local stand-in)
 //   {booking-origin}  origin of the booking widget framed on the home and contact pages
 //   {captcha-origin}  Cloudflare Turnstile, only when PUBLIC_TURNSTILE_SITE_KEY is set (else removed)
-//   {cms-proxy-origin} origin of the editor's local proxy (decap-server), allowed on /admin only
 //   {form-endpoint}   URL the forms post to without JavaScript (form-action)
 import { createHash } from 'node:crypto';
 import { DomUtils, parseDocument } from 'htmlparser2';
@@ -32,18 +31,11 @@ export function inlineScriptHashes(html) {
 /**
  * Fills the placeholders of a `_headers` template.
  * @param {string} template
- * @param {{ scriptHashes: string[], supabaseOrigin: string, bookingOrigin: string, captchaOrigin?: string, cmsProxyOrigin?: string, formEndpoint?: string }} values
+ * @param {{ scriptHashes: string[], supabaseOrigin: string, bookingOrigin: string, captchaOrigin?: string, formEndpoint?: string }} values
  */
 export function fillHeaders(
   template,
-  {
-    scriptHashes,
-    supabaseOrigin,
-    bookingOrigin,
-    captchaOrigin,
-    cmsProxyOrigin = '',
-    formEndpoint = '',
-  },
+  { scriptHashes, supabaseOrigin, bookingOrigin, captchaOrigin, formEndpoint = '' },
 ) {
   const fill = (line) =>
     line
@@ -51,7 +43,6 @@ export function fillHeaders(
       .replaceAll('{script-hashes}', [...new Set(scriptHashes)].sort().join(' '))
       .replaceAll('{supabase-origin}', supabaseOrigin)
       .replaceAll('{booking-origin}', bookingOrigin)
-      .replaceAll('{cms-proxy-origin}', cmsProxyOrigin)
       .replaceAll('{form-endpoint}', formEndpoint);
   return template
     .split('\n')
@@ -63,20 +54,19 @@ export function fillHeaders(
  * Post-build step (src/integrations/post-build.ts): the `_headers` file for the built pages.
  * @param {ReadonlyMap<string, string>} pages the built pages, by path under dist/
  * @param {string} template the `_headers` template (public/_headers)
- * @param {{ supabaseUrl: string, bookingUrl: string, captchaOrigin?: string, cmsProxyUrl?: string, formEndpoint?: string }} origins URLs whose origins the policy allows (formEndpoint: a whole URL)
+ * @param {{ supabaseUrl: string, bookingUrl: string, captchaOrigin?: string, formEndpoint?: string }} origins URLs whose origins the policy allows (formEndpoint: a whole URL)
  * @returns {string}
  */
 export function securityHeaders(
   pages,
   template,
-  { supabaseUrl, bookingUrl, captchaOrigin, cmsProxyUrl, formEndpoint },
+  { supabaseUrl, bookingUrl, captchaOrigin, formEndpoint },
 ) {
   return fillHeaders(template, {
     scriptHashes: [...pages.values()].flatMap(inlineScriptHashes),
     supabaseOrigin: new URL(supabaseUrl).origin,
     bookingOrigin: new URL(bookingUrl).origin,
     captchaOrigin,
-    cmsProxyOrigin: cmsProxyUrl ? new URL(cmsProxyUrl).origin : '',
     formEndpoint,
   });
 }

@@ -1,25 +1,31 @@
 /**
- * The visual editor (/admin, Decap CMS) in Chromium against its real local proxy (decap-server): a
- * copywriter changes an offer's price, publishes, and the file and the rebuilt pricing page show it;
+ * The visual editor (/admin, Sveltia CMS) in Chromium, in French, editing a local copy of the project
+ * as `npm run cms` does (« Travailler avec un dépôt local »; the browser's directory picker is
+ * replaced by tests/e2e/support/local-folder.ts, which reads and writes a scratch copy on disk): a
+ * copywriter changes an offer's price, saves, and the file and the rebuilt pricing page show it;
  * creates a page with a photo uploaded from the computer, and the rebuilt site serves that page with
  * the photo in AVIF and WebP; every collection opens with its French form and no console error (CSP
- * included).
+ * included). The sign-in page offers the GitHub token, the only sign-in the deployed site needs.
  * Everything happens in a scratch copy of the project (node_modules linked), never in this checkout.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { extname, join, relative } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startHost } from '../../scripts/lib/host.mjs';
 import { childEnv } from '../../scripts/lib/env.mjs';
 import { parse } from 'yaml';
-import {
-  TEST_CMS_PROXY_PORT,
-  TEST_DIST,
-  TEST_SCRATCH_INSPECTOR_PORT,
-  TEST_SCRATCH_SITE_PORT,
-} from './ports';
+import { offerFolder, serveEditorCdn } from './support/local-folder';
+import { TEST_DIST, TEST_SCRATCH_INSPECTOR_PORT, TEST_SCRATCH_SITE_PORT } from './ports';
 
 const ROOT = process.cwd();
 /** Not copied into the scratch project: dependencies (linked instead), builds, caches, local data. */
@@ -31,50 +37,46 @@ const NEW_PRICE = '1\u00a0234\u00a0€';
 /** A photo as a camera gives it: a 6000×4000 JPEG, far larger than it is ever shown. */
 const PHOTO = join(ROOT, 'tests/fixtures/photos/grand-port.jpg');
 
-// One scratch copy and one proxy (on a fixed port) for the file: its tests run one after the other.
+// Sveltia CMS speaks the browser's language: the copywriters' browsers are French.
+test.use({ locale: 'fr-FR', viewport: { width: 1280, height: 800 } });
+// One scratch copy for the file: its tests run one after the other.
 test.describe.configure({ mode: 'serial' });
 
 let scratch: string;
-let proxy: ChildProcess;
 
-test.beforeAll(async () => {
+test.beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'cms-e2e-'));
   cpSync(ROOT, scratch, {
     recursive: true,
     filter: (source) => !SKIP.test(relative(ROOT, source).split('/')[0]),
   });
   symlinkSync(join(ROOT, 'node_modules'), join(scratch, 'node_modules'), 'dir');
-  proxy = spawn(process.execPath, [join(ROOT, 'node_modules/decap-server/dist/index.js')], {
-    env: {
-      ...process.env,
-      PORT: String(TEST_CMS_PROXY_PORT),
-      MODE: 'fs',
-      GIT_REPO_DIRECTORY: scratch,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`http://localhost:${TEST_CMS_PROXY_PORT}/api/v1`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: '{"action":"info"}',
-        }).then(
-          (response) => response.ok,
-          () => false,
-        ),
-      // decap-server starts in a second on a quiet machine, in tens of seconds on a busy one.
-      { timeout: 60_000 },
-    )
-    .toBe(true);
+  // The editor accepts a folder as a repository when it has a .git entry.
+  mkdirSync(join(scratch, '.git'));
 });
 
 test.afterAll(() => {
-  proxy?.kill('SIGTERM');
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
+
+/** Opens the editor on the scratch copy, as `npm run cms` offers it on localhost. */
+async function openLocalEditor(page: Page) {
+  await serveEditorCdn(page);
+  await offerFolder(page, scratch);
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Travailler avec un dépôt local' }).click();
+  await expect(page.getByRole('tree', { name: 'Liste des collections' })).toBeVisible();
+}
+
+/** Scrolls the form until `field` is drawn (the editor draws fields as they come into view). */
+async function scrollTo(page: Page, field: ReturnType<Page['locator']>) {
+  const form = page.getByRole('group', { name: /^Modifier le contenu/ });
+  await form.hover();
+  await expect(async () => {
+    if (!(await field.isVisible())) await page.mouse.wheel(0, 300);
+    await expect(field).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 30_000 });
+}
 
 /** Errors the editor logs or throws, collected for the test to check there are none. */
 function editorProblems(page: Page): string[] {
@@ -83,6 +85,7 @@ function editorProblems(page: Page): string[] {
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
   return problems;
 }
 
@@ -113,17 +116,11 @@ test('a copywriter changes a price in the editor: the file and the rebuilt page 
   test.setTimeout(240_000);
   const problems = editorProblems(page);
 
-  await page.goto('/admin');
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-  await page.getByRole('link', { name: 'Offres et prix' }).click();
-  await page
-    .getByRole('link', { name: /Site vitrine/i })
-    .first()
-    .click();
-  const price = page.getByLabel('Prix', { exact: true });
-  await price.fill(NEW_PRICE);
-  await page.getByRole('button', { name: 'Publier' }).click();
-  await page.getByText('Publier maintenant').click();
+  await openLocalEditor(page);
+  await page.getByRole('treeitem', { name: 'Offres et prix' }).click();
+  await page.getByRole('row', { name: 'Site vitrine' }).click();
+  await page.getByRole('textbox', { name: 'Prix', exact: true }).fill(NEW_PRICE);
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect
     .poll(() => readFileSync(join(scratch, OFFER), 'utf8'), { timeout: 15_000 })
     .toMatch(new RegExp(`^price: ['"]?${NEW_PRICE}['"]?$`, 'm'));
@@ -143,33 +140,60 @@ test('a copywriter creates a page with a photo in the editor: the rebuilt site s
   const pagesFolder = join(scratch, 'src/content/pages');
   const before = new Set(readdirSync(pagesFolder));
 
-  await page.goto('/admin');
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-  await page.getByRole('link', { name: 'Pages', exact: true }).click();
-  await page.getByRole('link', { name: 'Créer une entrée de type Page' }).click();
+  await openLocalEditor(page);
+  await page.getByRole('treeitem', { name: 'Pages', exact: true }).click();
+  await page.getByRole('button', { name: 'Créer une entrée', exact: true }).click();
   // The page's two « Titre »: its title for search engines, then its hero's.
-  await page.getByLabel('Titre', { exact: true }).nth(0).fill('Création de site web à Aix');
   await page
-    .getByLabel('Description', { exact: true })
+    .getByRole('textbox', { name: 'Titre', exact: true })
+    .nth(0)
+    .fill('Création de site web à Aix');
+  await page
+    .getByRole('textbox', { name: 'Description', exact: true })
     .fill('Un site rapide et bien référencé pour les entreprises d’Aix-en-Provence.');
-  await page.getByLabel('Titre', { exact: true }).nth(1).fill('Votre site web à Aix-en-Provence');
-  // The hero's photo: open its group, upload a file from the computer, choose it, describe it.
   await page
-    .locator('div', { has: page.getByTestId('expand-button'), hasText: /^Photo$/ })
-    .getByTestId('expand-button')
-    .click();
-  await page.getByRole('button', { name: 'Choisir une image' }).click();
-  await page.locator('input[type="file"]').setInputFiles(PHOTO);
-  await page.getByRole('button', { name: 'Choisir les éléments sélectionnés' }).click();
-  await page
-    .getByLabel('Description de la photo (ce qu’elle montre)')
+    .getByRole('textbox', { name: 'Titre', exact: true })
+    .nth(1)
+    .fill('Votre site web à Aix-en-Provence');
+  // The hero's photo: add the group, upload a file from the computer, describe it.
+  const addPhoto = page.getByRole('checkbox', { name: 'Ajouter \u2068Photo\u2069' });
+  await scrollTo(page, addPhoto);
+  await addPhoto.check();
+  const photoGroup = page.getByRole('group', { name: 'Champ « \u2068Photo\u2069 »' });
+  await photoGroup.getByRole('button', { name: 'Développer' }).click();
+  await photoGroup.getByRole('button', { name: 'Parcourir' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sélectionner une image' });
+  // Uploads go beside the entry (« Ressources de l’entrée »), where the build's image pipeline finds them.
+  await expect(dialog.getByRole('option', { name: 'Ressources de l’entrée' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(dialog.getByRole('option', { name: 'Unsplash' })).toHaveCount(0);
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Téléverser' }).click();
+  await (await chooser).setFiles(PHOTO);
+  await expect(dialog.getByRole('option', { name: 'grand-port.jpg' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await dialog.getByRole('button', { name: 'Insérer' }).click();
+  await photoGroup
+    .getByRole('textbox', { name: 'Description de la photo (ce qu’elle montre)' })
     .fill('Le Grand Port de Marseille au soleil du matin');
-  await page.getByRole('button', { name: 'Publier' }).click();
-  await page.getByText('Publier maintenant').click();
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
 
-  // The entry and its photo are written side by side in src/content/pages/.
+  // The entry and its photo are written side by side in src/content/pages/ (the editor writes a
+  // temporary file first, then renames it: wait for the two final files).
   const added = () => readdirSync(pagesFolder).filter((file) => !before.has(file));
-  await expect.poll(() => added().sort(), { timeout: 30_000 }).toHaveLength(2);
+  await expect
+    .poll(
+      () =>
+        added()
+          .map((file) => extname(file))
+          .sort(),
+      { timeout: 30_000 },
+    )
+    .toEqual(['.jpg', '.yaml']);
   const entry = added().find((file) => file.endsWith('.yaml'))!;
   const photo = added().find((file) => file !== entry)!;
   expect(readFileSync(join(pagesFolder, entry), 'utf8')).toContain(`src: ${photo}`);
@@ -209,23 +233,15 @@ test('every collection opens in the editor with its French form, without error',
     label: string;
     folder?: string;
     extension?: string;
-    files?: { name: string }[];
+    fields?: { label: string }[];
+    files?: { name: string; fields: { label: string }[] }[];
   };
   const { collections } = parse(readFileSync(join(TEST_DIST, 'admin/config.yml'), 'utf8')) as {
-    collections: (Collection & {
-      fields?: { label: string }[];
-      files?: { name: string; fields: { label: string }[] }[];
-    })[];
+    collections: Collection[];
   };
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
+  const problems = editorProblems(page);
 
-  await page.goto('/admin');
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-  await expect(page.getByTestId(collections[0].name)).toBeVisible();
+  await openLocalEditor(page);
   for (const collection of collections) {
     const entry =
       collection.files?.[0].name ??
@@ -234,15 +250,41 @@ test('every collection opens in the editor with its French form, without error',
         .sort()[0]
         .replace(/\.[^.]+$/, '');
     const firstLabel = (collection.fields ?? collection.files![0].fields)[0].label;
-    await page.goto(`/admin#/collections/${collection.name}/entries/${entry}`);
-    // The editor reads the entry through the local proxy first: seconds on a busy machine.
-    await expect(page.getByRole('button', { name: 'Publiée' }), collection.name).toBeVisible({
-      timeout: 30_000,
-    });
+    // A change of hash, as the editor's own links do: the page (and its sign-in) stays.
+    await page.evaluate(
+      (hash) => (window.location.hash = hash),
+      `/collections/${collection.name}/entries/${entry}`,
+    );
+    // The entry's form is open when the editor's title bar names its collection.
+    await expect(page.getByRole('toolbar', { name: 'Principale' }), collection.name).toContainText(
+      collection.label,
+    );
+    const form = page.getByRole('group', { name: /^Modifier le contenu/ });
     await expect(
-      page.getByText(firstLabel, { exact: true }).first(),
+      form.getByRole('group', { name: `Champ « \u2068${firstLabel}\u2069 »` }).first(),
       collection.name,
     ).toBeVisible();
   }
   expect(problems).toEqual([]);
+});
+
+test('the deployed editor signs in with a GitHub token, in French, and refuses a bad one', async ({
+  page,
+}) => {
+  const problems = editorProblems(page);
+  await serveEditorCdn(page);
+  // GitHub answers 401 to a token that is wrong, expired or revoked.
+  await page.route('https://api.github.com/**', (route) =>
+    route.fulfill({ status: 401, json: { message: 'Bad credentials' } }),
+  );
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Se connecter avec un jeton d’accès' }).click();
+  const token = page.getByRole('textbox', { name: 'Jeton d’accès personnel' });
+  await token.fill('github_pat_expired');
+  await token.press('Enter');
+  await expect(
+    page.getByText('Le jeton fourni n’est pas valide. Veuillez le vérifier et réessayer.'),
+  ).toBeVisible();
+  // The policy of /admin lets the editor reach GitHub's API (the refusal came from GitHub).
+  expect(problems.filter((problem) => /Content Security Policy/i.test(problem))).toEqual([]);
 });

@@ -32,5 +32,3 @@ export const TEST_BACKEND_PORTS = {
 };
 /** The Supabase URL the test build talks to: the test backend's gateway. */
 export const TEST_SUPABASE_URL = `http://127.0.0.1:${TEST_BACKEND_PORTS.api}`;
-/** Port of the editor's local proxy (decap-server) the test build's /admin talks to (tests/e2e/cms.spec.ts). */
-export const TEST_CMS_PROXY_PORT = Number(env.TEST_CMS_PROXY_PORT ?? 4324);

@@ -11,14 +11,21 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import { reference } from 'astro:content';
 import { contentFileData } from '../../src/lib/content/files';
+import Ajv from 'ajv';
+import { STATUS_CONTEXT } from '../../scripts/lib/publish-status.mjs';
 import {
-  decapConfig,
+  PREVIEW_STATUS_CONTEXT,
+  editorConfig,
   referencedCollection,
   type CmsCollectionInput,
-  type DecapField,
+  type CmsField,
 } from '../../src/cms/config';
 
-const OPTIONS = { siteUrl: 'https://example.fr', proxyPort: 8081, repo: 'o/r', branch: 'main' };
+/** Sveltia CMS's JSON Schema of its configuration, as the installed version ships it. */
+const SVELTIA_SCHEMA = JSON.parse(
+  readFileSync('node_modules/@sveltia/cms/schema/sveltia-cms.json', 'utf8'),
+);
+const OPTIONS = { siteUrl: 'https://example.fr', repo: 'o/r', branch: 'main' };
 
 /** Every collection with its schema and the data of the files its glob loader reads. */
 const inputs: CmsCollectionInput[] = (await contentCollections()).map(
@@ -31,8 +38,8 @@ const inputs: CmsCollectionInput[] = (await contentCollections()).map(
     }),
   }),
 );
-const { config, missingLabels } = decapConfig(inputs, OPTIONS);
-type Collection = { name: string; fields?: DecapField[]; files?: { fields: DecapField[] }[] };
+const { config, missingLabels } = editorConfig(inputs, OPTIONS);
+type Collection = { name: string; fields?: CmsField[]; files?: { fields: CmsField[] }[] };
 const generated = config.collections as Collection[];
 const fieldsOf = (name: string) => {
   const collection = generated.find((c) => c.name === name)!;
@@ -46,7 +53,7 @@ describe('generated editor configuration', () => {
 
   it("labels the keys of the pages' own labels (blog box, project page) in French", () => {
     const labels = fieldsOf('pages').find((field) => field.name === 'labels')!;
-    const keys = labels.fields as DecapField[];
+    const keys = labels.fields as CmsField[];
     expect(keys.map((field) => field.name)).toContain('articleButton');
     expect(keys.filter((field) => field.label === field.name)).toEqual([]);
   });
@@ -55,17 +62,17 @@ describe('generated editor configuration', () => {
     // Choices that are already what a copywriter reads (days, contract types, places, offer groups).
     const plainWords = /^([A-ZÉ]|lundi|mardi|mercredi|jeudi|vendredi|sites|ia|extras|saas|plans$)/;
     const bare: string[] = [];
-    const visit = (fields: DecapField[] | undefined, at: string) => {
+    const visit = (fields: CmsField[] | undefined, at: string) => {
       for (const field of fields ?? []) {
         const path = `${at}.${field.name}`;
         if (field.widget === 'select')
           for (const option of (field.options as unknown[]) ?? [])
             if (typeof option === 'string' && !plainWords.test(option))
               bare.push(`${path}: ${option}`);
-        visit(field.fields as DecapField[] | undefined, path);
-        if (field.field) visit([field.field as DecapField], path);
-        for (const type of (field.types as DecapField[] | undefined) ?? [])
-          visit(type.fields as DecapField[], `${path}[${type.name}]`);
+        visit(field.fields as CmsField[] | undefined, path);
+        if (field.field) visit([field.field as CmsField], path);
+        for (const type of (field.types as CmsField[] | undefined) ?? [])
+          visit(type.fields as CmsField[], `${path}[${type.name}]`);
       }
     };
     for (const collection of generated) {
@@ -77,21 +84,51 @@ describe('generated editor configuration', () => {
 
   it('names the field that has no label', () => {
     const schema = z.object({ title: z.string(), zzNoLabel: z.string() });
-    const result = decapConfig(
+    const result = editorConfig(
       [{ name: 'blog', schema, entries: [{ file: 'src/content/x/a.yaml', data: {} }] }],
       OPTIONS,
     );
     expect(result.missingLabels).toEqual(['blog: zzNoLabel']);
   });
 
-  it('edits every collection that has entries, in French, through the local proxy in dev', () => {
+  it('edits every collection that has entries', () => {
     const withEntries = inputs.filter((input) => input.entries.length).map((input) => input.name);
     expect(generated.map((collection) => collection.name)).toEqual(withEntries);
+  });
+
+  it('signs in with a GitHub token alone and saves drafts as pull requests previewed by CI', () => {
     expect(config).toMatchObject({
-      locale: 'fr',
-      backend: { name: 'github', repo: 'o/r', branch: 'main' },
-      local_backend: { url: 'http://localhost:8081/api/v1' },
+      backend: {
+        name: 'github',
+        repo: 'o/r',
+        branch: 'main',
+        auth_methods: ['token'],
+        preview_context: PREVIEW_STATUS_CONTEXT,
+      },
+      publish_mode: 'editorial_workflow',
+      output: { omit_empty_optional_fields: true },
+      media_libraries: { stock_assets: false },
     });
+    expect(config.backend).not.toHaveProperty('base_url');
+    // The status the editor looks for is the one CI posts.
+    expect(PREVIEW_STATUS_CONTEXT).toBe(STATUS_CONTEXT);
+  });
+
+  it('is a configuration Sveltia CMS accepts (its own JSON Schema)', () => {
+    const validate = new Ajv({ allErrors: true, strict: false, validateFormats: false }).compile(
+      SVELTIA_SCHEMA,
+    );
+    const valid = validate(config);
+    // The schema's anyOf/oneOf branches each report; the errors of the branch that failed suffice.
+    expect(
+      valid ||
+        validate.errors!.map(
+          (error) => `${error.instancePath} ${error.message} ${JSON.stringify(error.params)}`,
+        ),
+    ).toBe(true);
+    expect(validate({ ...config, local_backend: { url: 'http://localhost:8081/api/v1' } })).toBe(
+      false,
+    );
   });
 
   it('gives each zod type its widget', () => {
@@ -121,7 +158,7 @@ describe('generated editor configuration', () => {
       ),
     });
     const data = { figures: { projects: '50+' }, blocks: [] };
-    const result = decapConfig(
+    const result = editorConfig(
       [
         {
           name: 'jobs',
@@ -153,7 +190,7 @@ describe('generated editor configuration', () => {
         field: { name: 'item', label: 'Compétences', widget: 'string' },
         min: 1,
       },
-      // A new entry starts it empty (Decap would add an item of its fields' defaults).
+      // A new entry starts it empty (the editor would add an item of its fields' defaults).
       links: {
         widget: 'list',
         required: false,
@@ -232,19 +269,19 @@ describe('generated editor configuration', () => {
     });
   });
 
-  it('never writes a group without fields, which Decap refuses (a record no entry uses is left out)', () => {
-    const groups = (fields: DecapField[]): DecapField[] =>
+  it('never writes a group without fields, which the editor refuses (a record no entry uses is left out)', () => {
+    const groups = (fields: CmsField[]): CmsField[] =>
       fields.flatMap((field) => [
-        ...(Array.isArray(field.fields) ? [field, ...groups(field.fields as DecapField[])] : []),
-        ...(Array.isArray(field.types) ? groups(field.types as DecapField[]) : []),
+        ...(Array.isArray(field.fields) ? [field, ...groups(field.fields as CmsField[])] : []),
+        ...(Array.isArray(field.types) ? groups(field.types as CmsField[]) : []),
       ]);
     const all = generated.flatMap((collection) =>
       groups(collection.fields ?? collection.files!.flatMap((file) => file.fields)),
     );
     expect(all.length).toBeGreaterThan(0);
-    expect(all.filter((field) => (field.fields as DecapField[]).length === 0)).toEqual([]);
+    expect(all.filter((field) => (field.fields as CmsField[]).length === 0)).toEqual([]);
     const schema = z.object({ title: z.string(), labels: z.record(z.string(), z.string()) });
-    const result = decapConfig(
+    const result = editorConfig(
       [{ name: 'jobs', schema, entries: [{ file: 'src/content/j/a.yaml', data: { labels: {} } }] }],
       OPTIONS,
     );
@@ -271,7 +308,7 @@ function entryNames(collection: string, valueField: string): unknown[] {
 
 /** Problems of one value against the form field that edits it ("" when the field can hold it). */
 function mismatches(
-  field: Omit<DecapField, 'name' | 'label'>,
+  field: Omit<CmsField, 'name' | 'label'>,
   value: unknown,
   path: string,
 ): string[] {
@@ -310,28 +347,28 @@ function mismatches(
         ? []
         : fail(String(value));
     case 'object':
-      return objectMismatches(field.fields as DecapField[], value, path);
+      return objectMismatches(field.fields as CmsField[], value, path);
     case 'list': {
       if (!Array.isArray(value)) return fail(typeof value);
       return value.flatMap((item, index) => {
         const at = `${path}[${index}]`;
         if (field.types) {
-          const type = (field.types as DecapField[]).find(
+          const type = (field.types as CmsField[]).find(
             (t) => t.name === item?.[field.typeKey as string],
           );
           if (!type) return [`${at}: block type ${item?.[field.typeKey as string]} has no form`];
           const { [field.typeKey as string]: _type, ...rest } = item;
-          return objectMismatches(type.fields as DecapField[], rest, at);
+          return objectMismatches(type.fields as CmsField[], rest, at);
         }
-        if (field.fields) return objectMismatches(field.fields as DecapField[], item, at);
-        return mismatches(field.field as DecapField, item, at);
+        if (field.fields) return objectMismatches(field.fields as CmsField[], item, at);
+        return mismatches(field.field as CmsField, item, at);
       });
     }
   }
   return fail('value');
 }
 
-function objectMismatches(fields: DecapField[], value: unknown, path: string): string[] {
+function objectMismatches(fields: CmsField[], value: unknown, path: string): string[] {
   if (typeof value !== 'object' || Array.isArray(value)) return [`${path}: not an object`];
   return Object.entries(value as object).flatMap(([key, child]) => {
     const field = fields.find((f) => f.name === key);

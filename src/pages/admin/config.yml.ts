@@ -7,7 +7,7 @@ import { getCollection, type CollectionKey } from 'astro:content';
 import type { z } from 'astro/zod';
 import { stringify } from 'yaml';
 import { collections } from '../../content.config';
-import { decapConfig } from '../../cms/config';
+import { editorConfig } from '../../cms/config';
 import { cmsOptions } from '../../cms/options';
 
 export const GET: APIRoute = async ({ site }) => {
@@ -21,7 +21,7 @@ export const GET: APIRoute = async ({ site }) => {
       })),
     })),
   );
-  const { config, missingLabels } = decapConfig(
+  const { config, missingLabels } = editorConfig(
     inputs,
     cmsOptions(process.env, String(site ?? 'http://localhost:4321')),
   );
