@@ -51,8 +51,12 @@ export async function GET(context: APIContext) {
       return { section, link };
     }),
   );
+  // The home page first, then the others in file order.
   const inSection = (name: string) =>
-    pages.filter((page) => page.section === name).map((page) => page.link);
+    pages
+      .filter((page) => page.section === name)
+      .map((page) => page.link)
+      .sort((a, b) => Number(b.path === '/') - Number(a.path === '/'));
   return new Response(
     llmsTxt({
       site: context.site ?? context.url.origin,
