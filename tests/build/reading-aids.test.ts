@@ -20,8 +20,7 @@ const between = (source: string, start: RegExp, end: string) => {
   return from < 0 ? '' : source.slice(from, source.indexOf(end, from) + end.length);
 };
 /** The text of the post as the reader reads it (inside `.prose-legal`). */
-const articleText = (route: string) =>
-  between(html(route), /<div class="prose-legal/, '<aside');
+const articleText = (route: string) => between(html(route), /<div class="prose-legal/, '<aside');
 /** The h1–h6 of a page, in order, as { level, id }. */
 const headings = (source: string) =>
   [...source.matchAll(/<h([1-6])(\s[^>]*)?>/g)].map((match) => ({
