@@ -34,7 +34,7 @@ describe('heading ids and anchors', () => {
   it('follows each h2 and h3 with a named link to it, and no other heading', async () => {
     const { html } = await render('## Les prix\n\n### Le devis\n\n#### Note\n');
     expect(html).toContain(
-      '<div class="heading-anchor heading-anchor-h2"><h2 id="les-prix">Les prix</h2><a href="#les-prix" class="heading-anchor-link"><span aria-hidden="true">#</span><span class="sr-only">Lien vers cette section\u00a0: Les prix</span></a></div>',
+      '<div class="heading-anchor heading-anchor-h2"><h2 id="les-prix">Les prix</h2><a href="#les-prix" class="heading-anchor-link"><span aria-hidden="true">#</span><span class="sr-only">Lien vers cette section</span></a></div>',
     );
     expect(html).toContain('href="#le-devis"');
     expect(html).not.toContain('href="#note"');

@@ -54,7 +54,7 @@ export const headingAnchors = () => {
                   type: 'element',
                   tagName: 'span',
                   properties: { className: ['sr-only'] },
-                  children: [{ type: 'text', value: frBlog.anchorLabel(text) }],
+                  children: [{ type: 'text', value: frBlog.anchorLabel }],
                 },
               ],
             },

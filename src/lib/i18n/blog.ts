@@ -27,8 +27,8 @@ export const frBlog = {
   /** The table of contents: its landmark name, and the summary that opens it on small screens. */
   toc: 'Sommaire',
   tocSummary: (count: number) => `Sommaire (${count}\u00a0sections)`,
-  /** Read by screen readers on the link after each h2/h3 of an article. */
-  anchorLabel: (heading: string) => `Lien vers cette section\u00a0: ${heading}`,
+  /** Read by screen readers on the link that follows each h2/h3 of an article. */
+  anchorLabel: 'Lien vers cette section',
   relatedTitle: 'À lire aussi',
   adjacentLabel: 'Articles précédent et suivant',
   previousPost: 'Article précédent',
