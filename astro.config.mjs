@@ -15,6 +15,7 @@ import postBuild from './src/integrations/post-build.ts';
 import { formPostUrl, resolveSupabaseConfig } from './src/lib/contact/supabase-config.ts';
 import { mdxPlaceholders } from './src/lib/content/loader.ts';
 import { articleImages } from './src/lib/content/article-images.ts';
+import { headingAnchors } from './src/lib/content/heading-anchors.ts';
 import { BRAND_FONT_WEIGHT, brandFontFile } from './src/lib/fonts/brand-font.ts';
 
 // The same variables the pages read (process environment and .env files).
@@ -43,8 +44,9 @@ export default defineConfig({
   trailingSlash: 'never',
   // One linked stylesheet: the post-build step inlines in each page the rules it uses (page-css.ts).
   build: { format: 'file', inlineStylesheets: 'never' },
-  // Astro's own Markdown processor, with the sizes of the photos in an article's text.
-  markdown: { processor: satteri({ hastPlugins: [articleImages] }) },
+  // Astro's own Markdown processor, with the sizes of the photos in an article's text and the
+  // headings' ids and anchor links.
+  markdown: { processor: satteri({ hastPlugins: [articleImages, headingAnchors] }) },
   integrations: [
     react(),
     mdx(),

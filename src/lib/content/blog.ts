@@ -31,17 +31,24 @@ export function readingMinutes(source: string): number {
 }
 
 /**
- * The URL segment of a category: lower case, no accents, words joined by hyphens.
- * @example categorySlug('Intelligence artificielle') === 'intelligence-artificielle'
+ * A URL segment or fragment from French text: lower case, no accents, words joined by hyphens
+ * (no-break spaces and typographic apostrophes included), so a link to it reads the same everywhere.
+ * @example slugify('Étape 1\u00a0: l’inventaire') === 'etape-1-l-inventaire'
  */
-export function categorySlug(category: BlogCategory | string): string {
-  return category
+export function slugify(text: string): string {
+  return text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 }
+
+/**
+ * The URL segment of a category.
+ * @example categorySlug('Intelligence artificielle') === 'intelligence-artificielle'
+ */
+export const categorySlug = (category: BlogCategory | string) => slugify(category);
 
 /** Path of the first page of a category. */
 export const categoryPath = (category: BlogCategory | string) =>

@@ -1,5 +1,6 @@
 /**
- * French strings of the blog listings (pagination, categories), server-rendered only.
+ * French strings of the blog listings (pagination, categories) and of the reading aids of posts and
+ * project pages (table of contents, anchors, related entries, previous/next), server-rendered only.
  * French typography: no-break space (\u00a0) before : ; ! ? and inside « ».
  */
 const plural = (count: number, one: string, many: string) => (count > 1 ? many : one);
@@ -23,4 +24,21 @@ export const frBlog = {
     `${count} ${plural(count, 'article', 'articles')} de l’équipe sur le thème «\u00a0${category}\u00a0»\u00a0: conseils concrets pour les entreprises, à Marseille et ailleurs.`,
   categoryHeading: 'Les articles de cette catégorie',
   postCount: (count: number) => `${count} ${plural(count, 'article', 'articles')}`,
+  /** The table of contents: its landmark name, and the summary that opens it on small screens. */
+  toc: 'Sommaire',
+  tocSummary: (count: number) => `Sommaire (${count}\u00a0sections)`,
+  /** Read by screen readers on the link that follows each h2/h3 of an article. */
+  anchorLabel: 'Lien vers cette section',
+  relatedTitle: 'À lire aussi',
+  adjacentLabel: 'Articles précédent et suivant',
+  previousPost: 'Article précédent',
+  nextPost: 'Article suivant',
+} as const;
+
+/** French strings of the end of a project page (other projects, previous/next). */
+export const frProjectNav = {
+  relatedTitle: 'D’autres réalisations',
+  adjacentLabel: 'Projets précédent et suivant',
+  previous: 'Projet précédent',
+  next: 'Projet suivant',
 } as const;

@@ -24,3 +24,14 @@ export const frCompany = {
   locations: { Marseille: 'Marseille', Remote: 'Remote', 'Marseille/Remote': 'Marseille / Remote' },
   lastUpdated: 'Dernière mise à jour\u00a0:',
 } as const;
+
+/** Section titles and lines of /llms.txt (src/pages/llms.txt.ts), read by AI assistants. */
+export const frLlms = {
+  agency: 'L’agence',
+  offers: 'Services et tarifs',
+  projects: 'Réalisations',
+  blog: 'Blog',
+  faq: 'Questions fréquentes et contact',
+  legal: 'Informations légales',
+  contact: (phone: string, email: string) => `Contact\u00a0: ${phone}, ${email}.`,
+} as const;

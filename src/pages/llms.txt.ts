@@ -1,0 +1,115 @@
+import type { APIContext } from 'astro';
+import { getSettings } from '../lib/content/settings';
+import { getPageEntry, getPageRoutes, getSorted } from '../lib/content/entries';
+import { getBlogPage, getPosts, postCategories } from '../lib/content/company';
+import { categoryPath } from '../lib/content/blog';
+import { frBlog } from '../lib/i18n/blog';
+import { frLlms } from '../lib/i18n/company';
+import { llmsTxt, type LlmsLink } from '../lib/seo/llms-txt';
+import type { Block } from '../schemas/pages';
+import type { Offer } from '../schemas/offers';
+
+/**
+ * /llms.txt: every public page, grouped by what it holds (its blocks), with the prices and offers
+ * quoted from the content; linked from no page (docs/decisions/blog.md).
+ */
+export async function GET(context: APIContext) {
+  const [settings, routes, services, offers, projects, posts, blog] = await Promise.all([
+    getSettings(),
+    getPageRoutes(),
+    getSorted('services'),
+    getSorted('offers'),
+    getSorted('projects'),
+    getPosts(),
+    getBlogPage(),
+  ]);
+  const price = (offer: Offer) =>
+    [offer.priceLead, offer.price, offer.priceNote].filter(Boolean).join(' ');
+  const pages = await Promise.all(
+    routes.map(async (route) => {
+      const { page } = await getPageEntry(route.id, route.collection);
+      const has = (...types: Block['type'][]) => page.blocks.some((b) => types.includes(b.type));
+      const groups = page.blocks.flatMap((b) => (b.type === 'offers' ? [b.group] : []));
+      const link: LlmsLink = {
+        title: page.meta.title,
+        path: route.path,
+        note: page.meta.description,
+        details: offers
+          .filter((offer) => groups.includes(offer.data.group))
+          .map((offer) => `${offer.data.name}\u00a0: ${price(offer.data)}`),
+      };
+      const section =
+        route.collection === 'legal'
+          ? 'legal'
+          : has('offers')
+            ? 'offers'
+            : has('projects', 'projectFilter')
+              ? 'projects'
+              : has('faq')
+                ? 'faq'
+                : 'agency';
+      return { section, link };
+    }),
+  );
+  // The home page first, then the others in file order.
+  const inSection = (name: string) =>
+    pages
+      .filter((page) => page.section === name)
+      .map((page) => page.link)
+      .sort((a, b) => Number(b.path === '/') - Number(a.path === '/'));
+  return new Response(
+    llmsTxt({
+      site: context.site ?? context.url.origin,
+      title: settings.brand,
+      summary: settings.description,
+      about: [frLlms.contact(settings.phone.display, settings.email)],
+      sections: [
+        { title: frLlms.agency, links: inSection('agency') },
+        {
+          title: frLlms.offers,
+          links: [
+            ...inSection('offers'),
+            ...services.map(({ id, data }) => ({
+              title: data.title,
+              path: `/${id}`,
+              note: `${data.lead} ${data.price.label}\u00a0: ${data.price.value}.`,
+            })),
+          ],
+        },
+        {
+          title: frLlms.projects,
+          links: [
+            ...inSection('projects'),
+            ...projects.map(({ id, data }) => ({
+              title: `${data.title} – ${data.client}`,
+              path: `/nos-realisations/${id}`,
+              note: data.description,
+            })),
+          ],
+        },
+        {
+          title: frLlms.blog,
+          links: [
+            { title: blog.page.meta.title, path: '/blog', note: blog.page.meta.description },
+            ...postCategories(posts).map((category) => ({
+              title: frBlog.categoryTitle(category),
+              path: categoryPath(category),
+              note: frBlog.categoryDescription(
+                category,
+                posts.filter((post) => post.data.category === category).length,
+              ),
+            })),
+            ...posts.map(({ slug, data }) => ({
+              title: data.title,
+              path: `/blog/${slug}`,
+              note: data.description,
+            })),
+          ],
+        },
+        { title: frLlms.faq, links: inSection('faq') },
+        { title: frLlms.legal, links: inSection('legal') },
+      ],
+    }),
+    { headers: { 'Content-Type': 'text/plain; charset=utf-8' } },
+  );
+}
