@@ -58,7 +58,7 @@ export function stylesInHead(html: string): string {
  * (`enableStylesheets`), adds a `<noscript>` link to the whole stylesheet after it for browsers
  * without JavaScript, and moves both to the end of the head. The deferred link points at
  * `deferredHref(href)` (the rules the page's inline CSS lacks), or is dropped when that is undefined
- * (the inline CSS has them all). Last, because enabling a stylesheet that other stylesheets
+ * (the inline CSS has them all, or another link brings them). Last, because enabling a stylesheet that other stylesheets
  * follow makes Chromium rebuild the page's font faces: the display face then starts over as a new
  * `FontFace`, which takes a font that arrived after the first paint and swaps it in, moving the
  * text `font-display: optional` promised to keep still (tests/e2e/identity.spec.ts). Enabling the
@@ -340,25 +340,24 @@ export async function pageCss(
       (element) => element.name === 'style',
       parseDocument(critical, { decodeEntities: false }).children,
     ).map((style) => DomUtils.textContent(style));
-    const added: string[] = [];
-    const deferred = new Map<string, string | undefined>();
-    for (const href of linkedStylesheets(critical)) {
-      const rules = missingRules(await beasties.readFile(join(dist, href)), inline, critical);
-      added.push(rules.inline);
-      if (!rules.deferred) {
-        deferred.set(href, undefined);
-        continue;
-      }
-      // Named by their content: pages that lack the same rules share one file, cached a year.
-      const hash = createHash('sha256').update(rules.deferred).digest('hex').slice(0, 10);
-      const file = href.replace(/\.css$/, `.rest-${hash}.css`).replace(/^\//, '');
-      out.set(file, rules.deferred);
-      deferred.set(href, `/${file}`);
-    }
-    const withAdded = added.join('') ? withStyle(critical, added.join('')) : critical;
+    const hrefs = linkedStylesheets(critical);
+    const rules: { inline: string; deferred: string }[] = [];
+    for (const href of hrefs)
+      rules.push(missingRules(await beasties.readFile(join(dist, href)), inline, critical));
+    const added = rules.map((rule) => rule.inline).join('');
+    const lacking = rules.map((rule) => rule.deferred).join('');
+    // One deferred stylesheet for all the linked ones, last in the head (`deferStylesheets`), named
+    // by its content: pages that lack the same rules share one file, cached a year.
+    const deferred = lacking
+      ? `_astro/deferred.${createHash('sha256').update(lacking).digest('hex').slice(0, 10)}.css`
+      : undefined;
+    if (deferred) out.set(deferred, lacking);
     out.set(
       path,
-      deferStylesheets(withoutUnreadCustomProperties(withAdded), (href) => deferred.get(href)),
+      deferStylesheets(
+        withoutUnreadCustomProperties(added ? withStyle(critical, added) : critical),
+        (href) => (deferred && href === hrefs.at(-1) ? `/${deferred}` : undefined),
+      ),
     );
   }
   if (stylesheets.size === 0 && out.size > 0)

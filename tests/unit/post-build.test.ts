@@ -99,11 +99,32 @@ describe('page CSS step', () => {
     );
     const files = await pageCss(new Map([['index.html', html]]), dist);
     const [deferred, rules] = [...files].find(([path]) => path.endsWith('.css'))!;
-    expect(deferred).toMatch(/^_astro\/site\.rest-[0-9a-f]{10}\.css$/);
+    expect(deferred).toMatch(/^_astro\/deferred\.[0-9a-f]{10}\.css$/);
     expect(rules).toBe('.toast{color:blue}');
     expect(files.get('index.html')).toContain(
       `<style>astro-island{display:contents}</style><link rel="stylesheet" href="/${deferred}" disabled>` +
         '<noscript><link rel="stylesheet" href="/_astro/site.css"></noscript></head>',
+    );
+  });
+
+  it('defers one stylesheet for all the linked ones, last: enabling one that others follow rebuilds the font faces', async () => {
+    mkdirSync(join(dist, '_astro'));
+    writeFileSync(join(dist, '_astro/site.css'), '.used{color:red}.toast{color:blue}');
+    writeFileSync(join(dist, '_astro/blog.css'), '.anchor{opacity:0}.anchor:focus{opacity:1}');
+    const html = page(
+      '<p class="used">x</p><a class="anchor">#</a>',
+      '<link rel="stylesheet" href="/_astro/site.css"><link rel="stylesheet" href="/_astro/blog.css">',
+    );
+    const files = await pageCss(new Map([['index.html', html]]), dist);
+    const [deferred, rules] = [...files].find(([path]) => path.endsWith('.css'))!;
+    expect(rules).toBe('.toast{color:blue}');
+    const out = files.get('index.html')!;
+    expect(out.match(/<link rel="stylesheet"[^>]*disabled>/g)).toEqual([
+      `<link rel="stylesheet" href="/${deferred}" disabled>`,
+    ]);
+    expect(out).toContain(
+      `<noscript><link rel="stylesheet" href="/_astro/site.css"></noscript><link rel="stylesheet" href="/${deferred}" disabled>` +
+        '<noscript><link rel="stylesheet" href="/_astro/blog.css"></noscript></head>',
     );
   });
 
