@@ -19,6 +19,7 @@ export interface SearchLabels {
 /** The part of Pagefind's `pagefind.js` API this script uses. */
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
+  preload(query: string): Promise<void>;
   search(query: string): Promise<{
     results: { data(): Promise<{ url: string; excerpt: string; meta: { title?: string } }> }[];
   }>;
@@ -29,7 +30,8 @@ interface Pagefind {
  * title as a link, and an excerpt with the words found highlighted (`<mark>`, from Pagefind). A
  * `role="status"` line says how many pages were found, or « Aucun résultat » followed by links to
  * the main sections. The form's `data-limit` caps the results listed; past it a link leads to the
- * search page with the query. The search runs 150 ms after the last key. An empty field outside a
+ * search page with the query. The index chunks of a query load as it is typed; the search runs
+ * 150 ms after the last key. An empty field outside a
  * popover (the search page's) takes the query of the address (`?q=`), if any.
  * @param form the search form (`[data-search]`): a `q` field
  * @param labels the strings shown
@@ -38,7 +40,7 @@ interface Pagefind {
 export function searchForm(form: HTMLFormElement, labels: SearchLabels, bundle: string): void {
   const input = form.elements.namedItem('q') as HTMLInputElement | null;
   if (!input) return;
-  const limit = Number(form.dataset.limit) || 8;
+  const limit = Number(form.dataset.limit) || 5;
   const status = document.createElement('p');
   status.setAttribute('role', 'status');
   status.className = 'px-1 pt-4 text-sm font-medium text-muted empty:hidden';
@@ -62,7 +64,8 @@ export function searchForm(form: HTMLFormElement, labels: SearchLabels, bundle: 
   let pagefind: Promise<Pagefind> | undefined;
   const load = () =>
     (pagefind ??= (import(/* @vite-ignore */ bundle) as Promise<Pagefind>).then(async (api) => {
-      await api.options({ excerptLength: 24 });
+      // On the main thread: a worker would fetch a second copy of Pagefind's code (docs/decisions/search.md).
+      await api.options({ excerptLength: 24, noWorker: true });
       return api;
     }));
   const show = async () => {
@@ -114,6 +117,12 @@ export function searchForm(form: HTMLFormElement, labels: SearchLabels, bundle: 
   };
   let typing: ReturnType<typeof setTimeout> | undefined;
   input.addEventListener('input', () => {
+    // The index chunks of the words typed so far load while the visitor types.
+    if (input.value.trim())
+      load().then(
+        (api) => api.preload(input.value.trim()),
+        () => {},
+      );
     clearTimeout(typing);
     typing = setTimeout(show, 150);
   });
