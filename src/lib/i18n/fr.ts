@@ -101,6 +101,7 @@ export const search = {
   none: 'Aucun résultat pour «\u00a0{q}\u00a0».',
   suggest: 'Essayez un autre mot, ou voyez\u00a0:',
   all: 'Voir tous les résultats',
+  faq: 'FAQ',
   failed: 'La recherche ne répond pas. Réessayez, ou parcourez la liste des pages ci-dessous.',
 } as const;
 export const searchPage = {

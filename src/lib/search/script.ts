@@ -5,7 +5,7 @@ import { ALL_PAGES_ID, SEARCH_BUNDLE, SEARCH_PAGE } from './paths';
 import { searchForm, type SearchLabels } from './ui';
 
 /** The page offered beside the main sections when nothing is found: the answers to common questions. */
-const FAQ = { label: 'FAQ', href: '/faq' };
+const FAQ = { label: fr.search.faq, href: '/faq' };
 
 /**
  * The source of /recherche.js: a module that binds every search form of the page, with the French

@@ -31,8 +31,8 @@ interface Pagefind {
  * `role="status"` line says how many pages were found, or « Aucun résultat » followed by links to
  * the main sections. The form's `data-limit` caps the results listed; past it a link leads to the
  * search page with the query. The index chunks of a query load as it is typed; the search runs
- * 150 ms after the last key. An empty field outside a
- * popover (the search page's) takes the query of the address (`?q=`), if any.
+ * 150 ms after the last key. An empty field outside a popover (the search page's) takes the query
+ * of the address (`?q=`), if any.
  * @param form the search form (`[data-search]`): a `q` field
  * @param labels the strings shown
  * @param bundle URL of Pagefind's `pagefind.js`
@@ -64,7 +64,7 @@ export function searchForm(form: HTMLFormElement, labels: SearchLabels, bundle: 
   let pagefind: Promise<Pagefind> | undefined;
   const load = () =>
     (pagefind ??= (import(/* @vite-ignore */ bundle) as Promise<Pagefind>).then(async (api) => {
-      // On the main thread: a worker would fetch a second copy of Pagefind's code (docs/decisions/search.md).
+      // On the main thread: a worker fetches a second copy of Pagefind's code (docs/decisions/search.md).
       await api.options({ excerptLength: 24, noWorker: true });
       return api;
     }));
