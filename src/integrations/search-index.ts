@@ -12,8 +12,11 @@ import { createIndex, close } from 'pagefind';
 /** Where the index is written, under dist/ (the search script imports `pagefind.js` from there). */
 export const SEARCH_INDEX_DIR = 'pagefind';
 
-/** Pagefind's ready-made interfaces and the index for pages of no language: the site uses neither. */
-const UNUSED = /^(pagefind-(ui|modular-ui|component-ui|highlight)\.|wasm\.unknown\.)/;
+/**
+ * Pagefind's ready-made interfaces, its worker (the search runs on the main thread,
+ * src/lib/search/ui.ts) and the index for pages of no language: the site uses none of them.
+ */
+const UNUSED = /^(pagefind-(ui|modular-ui|component-ui|highlight|worker)\.|wasm\.unknown\.)/;
 
 /** Parts of every page that are not its content. */
 const NOT_CONTENT = ['header.site-header', 'footer', '[aria-live]'];
