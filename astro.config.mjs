@@ -50,13 +50,14 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    // Not in the sitemap: the 404, the forms' and newsletter links' result pages (noindex) and the
-    // editor (/admin).
+    // Not in the sitemap: the 404, the forms' and newsletter links' result pages and the search page
+    // (noindex) and the editor (/admin).
     sitemap({
       filter: (page) =>
         !/\/404\/?$/.test(page) &&
         !page.includes('/newsletter/') &&
         !page.includes('/contact/') &&
+        !/\/recherche$/.test(page) &&
         !new URL(page).pathname.startsWith('/admin'),
     }),
     ogImages(),

@@ -4,68 +4,14 @@
 // (byte budgets, routes, links, share images, blog pagination) on that build. The scratch folder is
 // removed; the share images stay cached in node_modules/.astro-blog-scale for the next run.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childEnv } from './lib/env.mjs';
+import { generatePosts } from './lib/scale-posts.mjs';
 import { TEST_BOOKING_URL } from '../tests/e2e/ports.ts';
 
 const POSTS = Number(process.env.BLOG_SCALE_POSTS ?? 1000);
-const SOURCE = 'src/content/blog';
-
-/** The fixed category list of the blog schema (src/schemas/company.ts). */
-function categories() {
-  const schema = readFileSync('src/schemas/company.ts', 'utf8');
-  const list = /export const blogCategories = \[([\s\S]*?)\]/.exec(schema)?.[1];
-  const names = [...(list ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1]);
-  if (!names.length) throw new Error('src/schemas/company.ts: blogCategories not found');
-  return names;
-}
-
-/** The real posts, as { front matter lines, body }. */
-function templates() {
-  return readdirSync(SOURCE)
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => {
-      const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(
-        readFileSync(join(SOURCE, name), 'utf8'),
-      );
-      const field = (key) => new RegExp(`^${key}: "?(.*?)"?$`, 'm').exec(front)?.[1];
-      return {
-        title: field('title'),
-        description: field('description'),
-        author: field('author'),
-        cover: field('cover'),
-        body,
-      };
-    });
-}
-
-/** Writes `count` posts into `dir`: unique titles and descriptions, one a day, every category. */
-function generate(dir, count) {
-  const sources = templates();
-  const names = categories();
-  for (let i = 0; i < count; i += 1) {
-    const post = sources[i % sources.length];
-    const date = new Date(Date.UTC(2022, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
-    const lead = `Article n°\u00a0${i + 1}\u00a0: `;
-    const description = lead + post.description.slice(0, 165 - lead.length);
-    writeFileSync(
-      join(dir, `article-${String(i + 1).padStart(4, '0')}.md`),
-      [
-        '---',
-        `title: ${JSON.stringify(`${post.title} (n°\u00a0${i + 1})`)}`,
-        `description: ${JSON.stringify(description)}`,
-        `author: ${post.author}`,
-        `date: ${date}`,
-        `category: ${names[i % names.length]}`,
-        `cover: ${post.cover ?? 'web'}`,
-        '---',
-        post.body,
-      ].join('\n'),
-    );
-  }
-}
 
 const run = (label, command, args, env) => {
   console.log(`\n━━ ${label}: ${[command, ...args].join(' ')}`);
@@ -84,7 +30,7 @@ try {
   const content = join(scratch, 'blog');
   const dist = join(scratch, 'dist');
   mkdirSync(content);
-  generate(content, POSTS);
+  generatePosts(content, POSTS);
   const env = childEnv({
     BLOG_CONTENT_DIR: content,
     ASTRO_CACHE_DIR: 'node_modules/.astro-blog-scale',

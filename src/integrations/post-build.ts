@@ -4,7 +4,9 @@
  *   2. tool logos       writes the `/logos/*.svg` the pages reference (src/integrations/tool-logos.ts)
  *   3. page CSS         inlines in each page the rules of the stylesheet its HTML uses; the rules
  *                       it lacks load after the first paint (src/integrations/page-css.ts)
- *   4. security headers fills `_headers` from the pages as they finally are: the hash of every inline
+ *   4. search index     indexes the pages' content for the site search, under `/pagefind/`
+ *                       (src/integrations/search-index.ts)
+ *   5. security headers fills `_headers` from the pages as they finally are: the hash of every inline
  *                       script, the page-CSS step's loader included (src/integrations/security-headers.mjs)
  * The pages are read from dist/ once, before the first step; each step is a function of the pages
  * (as the steps before it left them) and of its own options, and returns the files to write. A step
@@ -17,6 +19,7 @@ import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { shareImages } from './og-images';
 import { toolLogoFiles } from './tool-logos';
 import { pageCss } from './page-css';
+import { searchIndex } from './search-index';
 import { securityHeaders } from './security-headers.mjs';
 
 /** Built pages by path under dist/ (`contact.html`, `blog/x.html`), with their HTML. */
@@ -44,7 +47,13 @@ export interface PostBuildOptions {
 }
 
 /** The post-build steps, in the order they run (see the module comment). */
-export const POST_BUILD = ['share images', 'tool logos', 'page CSS', 'security headers'] as const;
+export const POST_BUILD = [
+  'share images',
+  'tool logos',
+  'page CSS',
+  'search index',
+  'security headers',
+] as const;
 
 /** The steps of `POST_BUILD` with their options. */
 export function postBuildSteps(options: PostBuildOptions): PostBuildStep[] {
@@ -52,6 +61,7 @@ export function postBuildSteps(options: PostBuildOptions): PostBuildStep[] {
     'share images': (pages) => shareImages(pages, join(options.cacheDir, 'og-images')),
     'tool logos': (pages) => toolLogoFiles(pages),
     'page CSS': (pages) => pageCss(pages, options.dist),
+    'search index': (pages) => searchIndex(pages),
     'security headers': (pages) =>
       new Map([
         [

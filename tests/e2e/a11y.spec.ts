@@ -33,3 +33,19 @@ test('the 404 page has no axe-core violation (WCAG 2.2 AA)', async ({ page }) =>
   expect(response?.status()).toBe(404);
   await expectNoViolations(page, '/404');
 });
+
+test('the search page and the search panel, with and without results, have no axe-core violation', async ({
+  page,
+}) => {
+  await page.goto('/recherche?q=chatbots', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(/résultats?$/);
+  await expectNoViolations(page, '/recherche?q=chatbots');
+  await page.goto('/');
+  await page.keyboard.press('/');
+  await page.keyboard.type('chatbots');
+  await expect(page.locator('#recherche-panneau li a').first()).toBeVisible();
+  await expectNoViolations(page, '/ (search panel, results)');
+  await page.getByRole('searchbox').fill('zzxqw');
+  await expect(page.getByRole('status').filter({ hasText: 'Aucun résultat' })).toBeVisible();
+  await expectNoViolations(page, '/ (search panel, no result)');
+});

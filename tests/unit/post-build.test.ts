@@ -36,7 +36,13 @@ describe('the post-build list', () => {
       bookingUrl: 'http://localhost:2/booking.html',
     });
     expect(steps.map((step) => step.name)).toEqual([...POST_BUILD]);
-    expect(POST_BUILD).toEqual(['share images', 'tool logos', 'page CSS', 'security headers']);
+    expect(POST_BUILD).toEqual([
+      'share images',
+      'tool logos',
+      'page CSS',
+      'search index',
+      'security headers',
+    ]);
   });
 
   it('reads the pages once, hands each step the pages the previous ones left, writes what they return', async () => {

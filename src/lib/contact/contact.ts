@@ -25,7 +25,15 @@ import {
   type Service,
 } from '../../../supabase/functions/_shared/validation';
 
-export { HONEYPOT_FIELD, MAX_LENGTHS, SERVICES, toPayload, type ContactFields, type FieldRule, type Service };
+export {
+  HONEYPOT_FIELD,
+  MAX_LENGTHS,
+  SERVICES,
+  toPayload,
+  type ContactFields,
+  type FieldRule,
+  type Service,
+};
 
 export type ContactField = keyof ContactFields;
 
@@ -41,7 +49,6 @@ export interface ContactDraft {
   /** When the visitor started this draft (ms since epoch, their clock; 0 before the first edit). */
   startedAt: number;
 }
-
 
 /**
  * The service to preselect from a query value or prop: the exact choice, or one that matches it

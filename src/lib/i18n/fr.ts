@@ -91,3 +91,29 @@ export const notFound = {
   titleLang: 'en',
   back: 'Retour à l’accueil',
 } as const;
+export const search = {
+  open: 'Rechercher',
+  label: 'Rechercher sur le site',
+  /** `{n}`: the number of pages found. */
+  one: '1 résultat',
+  many: '{n} résultats',
+  /** `{q}`: the query. */
+  none: 'Aucun résultat pour «\u00a0{q}\u00a0».',
+  suggest: 'Essayez un autre mot, ou voyez\u00a0:',
+  all: 'Voir tous les résultats',
+  faq: 'FAQ',
+  failed: 'La recherche ne répond pas. Réessayez, ou parcourez la liste des pages ci-dessous.',
+} as const;
+export const searchPage = {
+  title: 'Rechercher sur le site',
+  description:
+    'Trouvez une offre, un prix, une réponse de la FAQ, un projet ou un article\u00a0: la recherche du site et la liste de toutes ses pages.',
+  lead: 'Un mot suffit\u00a0: «\u00a0prix\u00a0», «\u00a0chatbot\u00a0», «\u00a0maintenance\u00a0»… Sans recherche, toutes les pages du site sont listées ci-dessous.',
+  all: 'Toutes les pages du site',
+  pages: 'Pages',
+  offers: 'Offres et solutions',
+  projects: 'Réalisations',
+  blog: 'Blog',
+  blogAll: 'Tous les articles',
+  legal: 'Informations légales',
+} as const;

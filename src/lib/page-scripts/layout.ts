@@ -1,4 +1,5 @@
 import { CAMPAIGN_STORAGE_KEY } from '../contact/lead-source';
+import { SEARCH_SCRIPT } from '../search/paths';
 import { NAV_SCROLL_THRESHOLD } from './navbar';
 
 /** Fraction of an element that must be visible before it is revealed. */
@@ -65,6 +66,24 @@ export function closeMenuOnLeave(menu: HTMLElement | null): void {
 }
 
 /**
+ * Loads the search script (`script`, src/pages/recherche.js.ts, which binds every search form of the
+ * page) on the first focus of a search form (`[data-search]`), never before. `/` typed anywhere but
+ * in a form's controls (every field of the site is in a form) opens the header's search panel
+ * (`panel`), whose field takes the focus (`autofocus`).
+ */
+export function searchOnDemand(panel: HTMLElement, script: string): void {
+  addEventListener('focusin', (event) => {
+    if ((event.target as Element).closest('[data-search]')) import(/* @vite-ignore */ script);
+  });
+  addEventListener('keydown', (event) => {
+    if (event.key == '/' && !(event.target as HTMLInputElement).form) {
+      event.preventDefault();
+      panel.showPopover();
+    }
+  });
+}
+
+/**
  * Keeps the query string of the page's address in sessionStorage under `key` when it has a campaign
  * field (`utm_…`), replacing an earlier one, so that the contact form sends the campaign from any
  * later page of the session (src/lib/contact/lead-source.ts reads it). No cookie.
@@ -107,14 +126,15 @@ export const PAGE_SCRIPT_STATES: RegExp[] = [
 ];
 
 /**
- * The inline script of every page: navigation bar state, scroll reveal, menu completion, campaign,
- * stylesheet.
+ * The inline script of every page: navigation bar state, scroll reveal, menu and search panel
+ * completion, search on demand, campaign, stylesheet.
  */
 export function inlinePageScript(): string {
   return [
     `(${watchNavScroll})(document.documentElement,${NAV_SCROLL_THRESHOLD})`,
     `(${revealOnScroll})(${REVEAL_THRESHOLD})`,
-    `(${closeMenuOnLeave})(document.getElementById("menu-mobile"))`,
+    `for(const popover of document.querySelectorAll("[popover]"))(${closeMenuOnLeave})(popover)`,
+    `(${searchOnDemand})(document.getElementById("recherche-panneau"),${JSON.stringify(SEARCH_SCRIPT)})`,
     `(${keepCampaign})(${JSON.stringify(CAMPAIGN_STORAGE_KEY)})`,
     `(${enableStylesheets})()`,
   ].join(';\n');

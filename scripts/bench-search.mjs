@@ -1,0 +1,131 @@
+// `npm run bench:search`: the site search's first query on a throttled phone, with the blog at 1,000
+// posts (scripts/lib/scale-posts.mjs). Builds the site with them in a scratch folder, serves it with
+// the production host's runtime, then in a fresh browser context per run (empty cache) opens `/` on
+// a phone profile (CPU slowed 4× with `Emulation.setCPUThrottlingRate`, network as Lighthouse's
+// mobile: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), presses `/`, types a query at 8 keys a
+// second and reports, median and min–max over the runs:
+//   - bytes: what the search transferred from the first focus to its first results (its script,
+//     pagefind.js, its worker and WebAssembly, the index chunks, the result fragments);
+//   - after last key: from the query's last key to the first result on screen (the 150 ms typing
+//     pause included);
+//   - after search: from the search's start (the end of that pause) to the first result on screen.
+// Options: --posts N (1000), --runs N (5), --queries a,b (chatbots,automatiser,prix), --port P (5030;
+// its devtools on P + 1), --dist DIR (measure a site already built, e.g. without the 1,000 posts).
+// Budget (issue 28): at most 150 KB, results within 300 ms of the query.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import puppeteer from 'puppeteer-core';
+import { CHROMIUM_FLAGS, ensureChromium } from './lib/chromium.mjs';
+import { childEnv } from './lib/env.mjs';
+import { startHost } from './lib/host.mjs';
+import { generatePosts } from './lib/scale-posts.mjs';
+
+const { values } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '1000' },
+    runs: { type: 'string', default: '5' },
+    queries: { type: 'string', default: 'chatbots,automatiser,prix' },
+    port: { type: 'string', default: '5030' },
+    dist: { type: 'string' },
+  },
+});
+const PHONE_NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+const SEARCH_FILE = /\/(recherche\.js|pagefind\/)/;
+
+/** One first query: bytes and times, in a fresh context. */
+async function firstQuery(browser, origin, query) {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true });
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const urls = new Map();
+    let bytes = 0;
+    cdp.on('Network.requestWillBeSent', ({ requestId, request }) =>
+      urls.set(requestId, request.url),
+    );
+    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+      if (SEARCH_FILE.test(urls.get(requestId) ?? '')) bytes += encodedDataLength;
+    });
+    await page.goto(`${origin}/`, { waitUntil: 'networkidle0' });
+    if (bytes !== 0) throw new Error('the search loaded before the field was focused');
+    await page.evaluate(() => {
+      const marks = (window.__searchMarks = {});
+      const form = document.querySelector('#recherche-panneau form');
+      form.addEventListener('input', () => (marks.lastKey = performance.now()));
+      new MutationObserver(() => {
+        if (marks.shown == null && form.querySelector('li a')) marks.shown = performance.now();
+      }).observe(form, { childList: true, subtree: true });
+    });
+    await page.keyboard.press('/');
+    await page.keyboard.type(query, { delay: 125 });
+    await page.waitForFunction(() => window.__searchMarks.shown != null, { timeout: 30_000 });
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the last responses' byte counts
+    const marks = await page.evaluate(() => window.__searchMarks);
+    return {
+      bytes,
+      afterLastKey: marks.shown - marks.lastKey,
+      afterSearch: marks.shown - marks.lastKey - 150,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+const range = (list) => `${Math.round(Math.min(...list))}–${Math.round(Math.max(...list))}`;
+
+const scratch = mkdtempSync(join(tmpdir(), 'bench-search-'));
+let host;
+let browser;
+try {
+  const content = join(scratch, 'blog');
+  const dist = values.dist ?? join(scratch, 'dist');
+  if (!values.dist) {
+    mkdirSync(content);
+    generatePosts(content, Number(values.posts));
+    console.log(`━━ Build with ${values.posts} posts`);
+    const built = spawnSync('node_modules/.bin/astro', ['build', '--outDir', dist], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: childEnv({
+        BLOG_CONTENT_DIR: content,
+        ASTRO_CACHE_DIR: 'node_modules/.astro-blog-scale',
+      }),
+    });
+    if (built.status !== 0) process.exit(built.status || 1);
+  }
+  host = await startHost({
+    dir: dist,
+    port: Number(values.port),
+    inspectorPort: Number(values.port) + 1,
+  });
+  browser = await puppeteer.launch({ executablePath: ensureChromium(), args: CHROMIUM_FLAGS });
+  const { origin } = host;
+  console.log('\n| query | bytes (median, min–max) | after last key, ms | after search, ms |');
+  console.log('|---|---|---|---|');
+  for (const query of values.queries.split(',')) {
+    const runs = [];
+    for (let run = 0; run < Number(values.runs); run++)
+      runs.push(await firstQuery(browser, origin, query));
+    const column = (key) => runs.map((run) => run[key]);
+    console.log(
+      `| ${query} | ${median(column('bytes'))} B (${range(column('bytes'))}) | ${Math.round(median(column('afterLastKey')))} (${range(column('afterLastKey'))}) | ${Math.round(median(column('afterSearch')))} (${range(column('afterSearch'))}) |`,
+    );
+  }
+} finally {
+  await browser?.close();
+  await host?.close();
+  rmSync(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,88 @@
+/**
+ * The site search (src/integrations/search-index.ts): the index lists exactly the pages of the
+ * sitemap (so not /admin, the 404, the result pages nor the search page), in French; the search
+ * page lists every page by section without JavaScript; nothing of the search is in a page before
+ * interaction, and the files a first query needs stay small.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { sitemapRoutes } from '../../scripts/lib/built-site.mjs';
+import { DIST, builtPages } from './site';
+
+const INDEX = join(DIST, 'pagefind');
+/** The URLs of the indexed pages, read from the index's fragments (gzip, then `pagefind_dcd` + JSON). */
+function indexedUrls(): string[] {
+  const folder = join(INDEX, 'fragment');
+  return readdirSync(folder).map((name) => {
+    const text = gunzipSync(readFileSync(join(folder, name))).toString('utf8');
+    return JSON.parse(text.slice(text.indexOf('{'))).url as string;
+  });
+}
+
+describe('the search index', () => {
+  const entry = JSON.parse(readFileSync(join(INDEX, 'pagefind-entry.json'), 'utf8'));
+  const sitemap = sitemapRoutes(DIST);
+
+  it('is one French index with as many pages as the sitemap', () => {
+    expect(Object.keys(entry.languages)).toEqual(['fr']);
+    expect(entry.languages.fr.page_count).toBe(sitemap.length);
+  });
+
+  it('lists exactly the pages of the sitemap: not /admin, the 404, the search or result pages', () => {
+    const urls = indexedUrls();
+    expect(urls.sort()).toEqual([...sitemap].sort());
+    expect(
+      urls.filter((url) => /^\/(admin|404|recherche|contact\/|newsletter\/)/.test(url)),
+    ).toEqual([]);
+  });
+
+  it("carries only what the site's own search uses (not Pagefind's ready-made interfaces)", () => {
+    const files = readdirSync(INDEX);
+    expect(files).toContain('pagefind.js');
+    expect(files.filter((name) => /ui|highlight|worker|unknown/.test(name))).toEqual([]);
+  });
+});
+
+describe('the search page', () => {
+  const html = readFileSync(join(DIST, 'recherche.html'), 'utf8');
+  const links = new Set([...html.matchAll(/<a href="([^"#]+)"/g)].map((match) => match[1]));
+
+  it('is not indexed by search engines nor in the sitemap', () => {
+    expect(html).toContain('<meta name="robots" content="noindex');
+    expect(sitemapRoutes(DIST)).not.toContain('/recherche');
+  });
+
+  it('links every page of the sitemap but the blog posts, and the blog listing', () => {
+    const missing = sitemapRoutes(DIST).filter(
+      (route) => !/^\/blog\/(?!categorie\/)[^/]+$/.test(route) && !links.has(route),
+    );
+    expect(missing).toEqual([]);
+    expect(links.has('/blog')).toBe(true);
+  });
+
+  it('has a labelled search form sending q to itself', () => {
+    expect(html).toMatch(/<form role="search" action="\/recherche"/);
+    expect(html).toMatch(/<label for="recherche-page"[^>]*>Rechercher sur le site<\/label>/);
+    expect(html).toMatch(/<input id="recherche-page" type="search" name="q"/);
+  });
+});
+
+describe('every page', () => {
+  const pages = builtPages().filter((page) => page.route !== '/recherche');
+
+  it.each(pages.map((page) => [page.route, page.html]))(
+    '%s has the header search form and loads nothing of the search up front',
+    (_route, html) => {
+      expect(html).toContain('<form role="search" action="/recherche"');
+      expect(html).not.toMatch(/<script[^>]+src="[^"]*(pagefind|recherche\.js)/);
+      expect(html).not.toMatch(/<link[^>]+href="[^"]*(pagefind|recherche\.js)/);
+    },
+  );
+
+  it('the search script and the index files exist', () => {
+    expect(existsSync(join(DIST, 'recherche.js'))).toBe(true);
+    expect(existsSync(join(INDEX, 'wasm.fr.pagefind'))).toBe(true);
+  });
+});

@@ -1,0 +1,131 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The site search (src/lib/search/ui.ts): nothing of it is fetched before the field is focused;
+// French queries find pages by their word forms; results are read by role; without JavaScript the
+// form leads to a page listing every page.
+
+/** Requests of the search (its script, Pagefind's files) made by `page` from now on. */
+function searchRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/recherche.js' || pathname.startsWith('/pagefind/')) urls.push(pathname);
+  });
+  return urls;
+}
+
+/** The words of a page's main content, lower-cased (what the search indexes). */
+async function mainText(page: Page, path: string): Promise<string> {
+  const html = await (await page.request.get(path)).text();
+  const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+  return main.replace(/<[^>]+>/g, ' ').toLowerCase();
+}
+
+/** Opens the header's search with the `/` shortcut and types `query` key by key. */
+async function search(page: Page, query: string) {
+  await page.keyboard.press('/');
+  const field = page.getByRole('searchbox', { name: 'Rechercher sur le site' });
+  await expect(field).toBeFocused();
+  await page.keyboard.type(query);
+  return page.locator('#recherche-panneau');
+}
+
+test('nothing of the search is requested before the field is focused; the shortcut loads it', async ({
+  page,
+}) => {
+  const requests = searchRequests(page);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.mouse.move(200, 300);
+  await page.mouse.wheel(0, 400);
+  await page.waitForLoadState('networkidle');
+  expect(requests).toEqual([]);
+  const script = page.waitForRequest((request) => request.url().endsWith('/recherche.js'));
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox', { name: 'Rechercher sur le site' })).toBeFocused();
+  await script;
+  await expect.poll(() => requests).toContain('/pagefind/pagefind.js');
+});
+
+for (const { query, path, title } of [
+  { query: 'chatbots', path: '/chatbot-ia', title: /chatbot/i },
+  { query: 'automatiser', path: '/nos-realisations/workflow-rh', title: /workflows RH/ },
+]) {
+  test(`« ${query} » finds ${path}, whose text has only another form of the word`, async ({
+    page,
+  }) => {
+    // The premise: the page never writes the word as typed, so only the French stemmer finds it.
+    expect(await mainText(page, path)).not.toMatch(new RegExp(`\\b${query}\\b`));
+    await page.goto('/');
+    const panel = await search(page, query);
+    await expect(page.getByRole('status').filter({ hasText: /résultats?$/ })).toHaveText(
+      /^\d+ résultats?$/,
+    );
+    const hit = panel.getByRole('link', { name: title }).and(panel.locator(`a[href="${path}"]`));
+    await expect(hit).toBeVisible();
+    await expect(hit.locator('xpath=..').locator('mark').first()).toBeVisible();
+  });
+}
+
+test('a query with no result says « Aucun résultat » and offers the main sections', async ({
+  page,
+}) => {
+  await page.goto('/faq');
+  const panel = await search(page, 'zzxqw');
+  await expect(page.getByRole('status').filter({ hasText: 'Aucun' })).toHaveText(
+    'Aucun résultat pour « zzxqw ». Essayez un autre mot, ou voyez :',
+  );
+  for (const name of ['Automatisation IA', 'Contact', 'FAQ', 'Toutes les pages du site'])
+    await expect(panel.getByRole('link', { name, exact: true })).toBeVisible();
+});
+
+test('the results are reached with Tab, followed with Enter; Escape closes the panel', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await search(page, 'chatbots');
+  const first = page.locator('#recherche-panneau li a').first();
+  await expect(first).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(first).toBeFocused();
+  const href = await first.getAttribute('href');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await page.keyboard.press('/');
+  await expect(page.locator('#recherche-panneau')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('#recherche-panneau')).toBeHidden();
+});
+
+test('the search page runs the query of its address', async ({ page }) => {
+  await page.goto('/recherche?q=chatbots');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('searchbox')).toHaveValue('chatbots');
+  await expect(main.getByRole('status')).toHaveText(/^\d+ résultats?$/);
+  await expect(
+    main
+      .getByRole('listitem')
+      .filter({ has: page.locator('a[href="/chatbot-ia"]') })
+      .locator('mark')
+      .first(),
+  ).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the header search leads to a page that lists every page by section', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).first().click();
+    const field = page.getByRole('searchbox', { name: 'Rechercher sur le site' });
+    await expect(field).toBeFocused();
+    await page.keyboard.type('chatbots');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/recherche\?q=chatbots$/);
+    const main = page.getByRole('main');
+    for (const section of ['Pages', 'Offres et solutions', 'Réalisations', 'Blog'])
+      await expect(main.getByRole('heading', { name: section, exact: true })).toBeVisible();
+    await expect(main.locator('a[href="/chatbot-ia"]')).toBeVisible();
+    await expect(main.locator('a[href="/faq"]')).toBeVisible();
+  });
+});
