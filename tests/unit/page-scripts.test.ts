@@ -46,14 +46,14 @@ describe('scroll reveal', () => {
     ]);
 
   it('observes every element to reveal at a 10 % visibility threshold', () => {
-    revealOnScroll();
+    revealOnScroll(REVEAL_THRESHOLD);
     expect(REVEAL_THRESHOLD).toBe(0.1);
     expect(observers[0].options.threshold).toBe(0.1);
     expect(observers[0].observed.map(({ id }) => id)).toEqual(['top', 'below']);
   });
 
   it('hides only what the first report finds off screen, and leaves the rest untouched', () => {
-    revealOnScroll();
+    revealOnScroll(REVEAL_THRESHOLD);
     firstReport();
     expect(element('top').className, 'on screen: never hidden, nothing to fade').toBe('');
     expect(element('below').classList.contains('reveal-pending')).toBe(true);
@@ -61,7 +61,7 @@ describe('scroll reveal', () => {
   });
 
   it('reveals a waiting element once it intersects, then stops observing it', () => {
-    revealOnScroll();
+    revealOnScroll(REVEAL_THRESHOLD);
     firstReport();
     observers[0].callback([{ target: element('below'), isIntersecting: true }]);
     expect(element('below').classList.contains('is-revealed')).toBe(true);
@@ -72,7 +72,7 @@ describe('scroll reveal', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     // @ts-expect-error simulate an old browser
     delete window.IntersectionObserver;
-    revealOnScroll();
+    revealOnScroll(REVEAL_THRESHOLD);
     expect(element('below').className).toBe('');
   });
 });

@@ -31,7 +31,7 @@ export function watchNavScroll(
  * never reads the layout itself. Without JavaScript or IntersectionObserver everything stays
  * visible.
  */
-export function revealOnScroll(threshold: number = REVEAL_THRESHOLD): void {
+export function revealOnScroll(threshold: number): void {
   if (!('IntersectionObserver' in window)) return;
   const observer = new IntersectionObserver(
     (entries) => {
