@@ -176,7 +176,11 @@ test('a copywriter creates a page with a photo in the editor: the rebuilt site s
     'aria-selected',
     'true',
   );
+  // The upload is read before it can be inserted: its thumbnail shows when it is.
+  await expect(dialog.getByRole('option', { name: 'grand-port.jpg' }).locator('img')).toBeVisible();
   await dialog.getByRole('button', { name: 'Insérer' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(photoGroup.locator('img').first()).toBeVisible();
   await photoGroup
     .getByRole('textbox', { name: 'Description de la photo (ce qu’elle montre)' })
     .fill('Le Grand Port de Marseille au soleil du matin');
