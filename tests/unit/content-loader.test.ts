@@ -15,7 +15,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { frenchTypography } from '../../src/lib/content/typography';
 import { parse } from 'yaml';
 import { brokenFixtures } from '../fixtures/content-errors/cases';
-import { fillMdxBody } from '../../src/lib/content/loader';
+import { fillMdxBody } from '../../src/lib/content/mdx-placeholders';
 
 /** js-yaml reads YAML in Astro's own data entry type; the fake below uses it the same way. */
 const jsYaml = (await import('js-yaml' as string)) as { load(text: string): unknown };
