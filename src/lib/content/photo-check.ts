@@ -9,7 +9,7 @@ import { leavesItsFolder } from './files';
 import { textPhotoProblems } from './article-images';
 import { MARKDOWN_FILE } from './prepare';
 
-/** The photos (`{ src, alt, decorative }`, src/schemas/fields.ts) in validated data, with their field. */
+/** The photo fields (`{ src, alt, decorative }`) in validated data, with their path. */
 function photoFields(value: unknown, path: PropertyKey[]): { path: PropertyKey[]; src: string }[] {
   if (Array.isArray(value))
     return value.flatMap((item, index) => photoFields(item, [...path, index]));

@@ -1,7 +1,6 @@
 /**
- * One content entry made ready for pages: read by Astro's parser of its file type, its `{path}`
- * placeholders filled, French typography applied, its data validated against its collection's schema.
- * The loader and the whole-content check both go through here, so both refuse a file the same way.
+ * One content entry made ready for pages: parsed, placeholders filled, typeset, validated. The loader
+ * and the whole-content check both prepare entries here, so both refuse a file the same way.
  */
 import type { z } from 'astro/zod';
 import { ContentError, formatContentIssues, frenchErrorMap, yamlSyntaxError } from './errors';
