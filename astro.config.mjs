@@ -13,7 +13,7 @@ import contentErrors from './src/integrations/content-errors.mjs';
 import editor from './src/integrations/editor.mjs';
 import postBuild from './src/integrations/post-build.ts';
 import { formPostUrl, resolveSupabaseConfig } from './src/lib/contact/supabase-config.ts';
-import { mdxPlaceholders } from './src/lib/content/loader.ts';
+import { mdxPlaceholders } from './src/lib/content/mdx-placeholders.ts';
 import { articleImages } from './src/lib/content/article-images.ts';
 import { headingAnchors } from './src/lib/content/heading-anchors.ts';
 import { BRAND_FONT_WEIGHT, brandFontFile } from './src/lib/fonts/brand-font.ts';

@@ -1,9 +1,9 @@
 // Dev server only: a content file that stops validating (schema, date, placeholder, YAML) shows its
 // French message in the browser at once, as the error overlay, and every page answers with that
 // overlay until the file is fixed: a copywriter never mistakes the last valid version for the new one.
-// The content loader (src/lib/content/loader.ts) reports to the sink registered here.
+// The content loader reports to the sink registered here (src/lib/content/error-report.ts).
 
-/** Same key as CONTENT_ERROR_SINK in src/lib/content/loader.ts (shared through globalThis). */
+/** Same key as CONTENT_ERROR_SINK in src/lib/content/error-report.ts (shared through globalThis). */
 const SINK = Symbol.for('agence.content-error-sink');
 
 /**

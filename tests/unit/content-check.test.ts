@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type { CollectionKey } from 'astro:content';
 import { crossReferenceProblems, type CheckedEntry } from '../../src/lib/content/check';
 
-const entry = (collection: string, id: string, data: Record<string, unknown>): CheckedEntry => ({
+/** An entry with only the fields a check reads (the rest of its schema is left out). */
+const entry = <C extends CollectionKey>(
+  collection: C,
+  id: string,
+  data: Record<string, unknown>,
+): CheckedEntry<C> => ({
   id,
   file: `src/content/${collection}/${id}.yaml`,
-  data,
+  data: data as CheckedEntry<C>['data'],
 });
 const page = (id: string, blocks: Record<string, unknown>[]) => entry('pages', id, { blocks });
 

@@ -3,19 +3,41 @@
  * src/content: placeholders are filled in every collection (one fixture per collection: a text field,
  * and the Markdown body where the collection has one), an unknown placeholder fails naming file and
  * field, and deliberately broken files (tests/fixtures/content-errors/) give the exact French messages
- * that CONTENT.md quotes. Astro's boundary (store, entry types, Markdown renderer) is faked; the glob
- * loader, the schemas and the placeholder code are the real ones.
+ * that CONTENT.md quotes, the same from the loader and the whole-content check (both prepare a file
+ * in one step, src/lib/content/prepare.ts). Astro's boundary (store, entry types, Markdown renderer)
+ * is faked; the glob loader, the schemas and the placeholder code are the real ones.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { frenchTypography } from '../../src/lib/content/typography';
 import { parse } from 'yaml';
 import { brokenFixtures } from '../fixtures/content-errors/cases';
-import { fillMdxBody } from '../../src/lib/content/loader';
+import { fillMdxBody } from '../../src/lib/content/mdx-placeholders';
+import type { PreparedEntry } from '../../src/lib/content/prepare';
+
+/** Every call of prepareEntry: the file, which module called it (from its stack), and the result. */
+const prepared: { file: string; from: string; result: PreparedEntry<unknown> }[] = [];
+vi.mock('../../src/lib/content/prepare', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/lib/content/prepare')>();
+  return {
+    ...actual,
+    prepareEntry: (...args: Parameters<typeof actual.prepareEntry>) => {
+      const stack = new Error().stack ?? '';
+      const from = /content\/check-all\.ts/.test(stack)
+        ? 'check'
+        : /content\/loader\.ts/.test(stack)
+          ? 'loader'
+          : '?';
+      const result = actual.prepareEntry(...args);
+      prepared.push({ file: args[0], from, result });
+      return result;
+    },
+  };
+});
 
 /** js-yaml reads YAML in Astro's own data entry type; the fake below uses it the same way. */
 const jsYaml = (await import('js-yaml' as string)) as { load(text: string): unknown };
@@ -200,6 +222,45 @@ describe('a deliberately broken content file', () => {
   it('is quoted word for word in CONTENT.md', () => {
     const guide = readFileSync(join(ROOT, 'CONTENT.md'), 'utf8');
     for (const fixture of brokenFixtures) expect(guide).toContain(fixture.message);
+  });
+});
+
+describe('the loader and the whole-content check', () => {
+  const prepareFailures = brokenFixtures.filter((fixture) =>
+    ['missing field', 'wrong type', 'bad date', 'unknown placeholder', 'unknown field'].includes(
+      fixture.case,
+    ),
+  );
+
+  it.each(prepareFailures)(
+    '$case: both prepare the file in the one step and get the same lines',
+    async (fixture) => {
+      cpSync(
+        join(ROOT, 'tests/fixtures/content-errors', fixture.file),
+        join(scratch, 'src/content', fixture.file),
+      );
+      prepared.length = 0;
+      const error = await load(fixture.collection).then(
+        () => undefined,
+        (caught: Error) => caught,
+      );
+      const calls = prepared.filter(({ file }) => file === `src/content/${fixture.file}`);
+      expect(calls.map(({ from }) => from).sort()).toEqual(['check', 'loader']);
+      expect(calls.map(({ result }) => !result.ok && result.error.message)).toEqual([
+        fixture.message,
+        fixture.message,
+      ]);
+      expect(error?.message).toBe(fixture.message);
+    },
+  );
+
+  it('prepare a valid file into the same entry', async () => {
+    prepared.length = 0;
+    await load('blog');
+    const calls = prepared.filter(({ file }) => file === 'src/content/blog/seo-local-marseille.md');
+    expect(calls.map(({ from }) => from).sort()).toEqual(['check', 'loader']);
+    expect(calls[0].result.ok).toBe(true);
+    expect(calls[0].result).toEqual(calls[1].result);
   });
 });
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import { contentFileData } from '../../src/lib/content/files';
 import { formatContentIssues, frenchErrorMap } from '../../src/lib/content/errors';
-import { readPlaceholderSource } from '../../src/lib/content/loader';
+import { readPlaceholderSource } from '../../src/lib/content/facts';
 import { fillPlaceholders } from '../../src/lib/content/placeholders';
 import { jobSchema, blogPostSchema } from '../../src/schemas/company';
 

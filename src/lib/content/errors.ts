@@ -1,9 +1,6 @@
 /**
- * Content errors written for a copywriter, in French: which file, which field, what is wrong and how to
- * fix it, one line per problem, with no markup:
+ * Content errors in French for a copywriter, one line per problem naming file, field, fault and fix:
  * `src/content/jobs/x.yaml — champ « datePosted » : « 12/02/2024 » n’est pas une date au format AAAA-MM-JJ. …`
- * The content loader (src/lib/content/loader.ts) validates each entry with {@link frenchErrorMap} and
- * throws a {@link ContentError}; the same lines reach the terminal and the dev server's error overlay.
  */
 import type { z } from 'astro/zod';
 
@@ -50,6 +47,24 @@ export class ContentError extends Error {
     // The line says all a copywriter needs: no stack trace under it in the terminal or the overlay.
     this.stack = '';
   }
+}
+
+/**
+ * A YAML error in words: where it is (counted from 1 from the top of the file) and the usual fixes.
+ * Astro's parsers report js-yaml's position as `loc`: for a data file the line counts from 1, for a
+ * Markdown front matter (`frontMatter`) from 1 after the opening `---`; columns count from 0.
+ */
+export function yamlSyntaxError(file: string, error: unknown, frontMatter: boolean): ContentError {
+  const loc = (error as { loc?: { line?: number; column?: number } }).loc;
+  const where =
+    loc?.line !== undefined
+      ? ` (ligne ${loc.line + (frontMatter ? 1 : 0)}, colonne ${(loc.column ?? 0) + 1})`
+      : '';
+  return new ContentError(
+    file,
+    [],
+    `le fichier ne peut pas être lu${where} : la mise en forme YAML est cassée. Vérifiez l’indentation (des espaces, jamais de tabulation, alignés comme les lignes voisines) et mettez entre guillemets un texte qui contient « : » ou commence par un caractère spécial`,
+  );
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -178,18 +193,4 @@ export function formatContentIssues(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
 ): string[] {
   return issues.map((issue) => contentErrorLine(file, issue.path, issue.message));
-}
-
-/**
- * Validates the data of one content file against its schema with French messages; throws a
- * {@link ContentError} listing every problem, or returns the parsed data.
- */
-export function validateContent<S extends z.ZodType>(
-  schema: S,
-  data: unknown,
-  file: string,
-): z.output<S> {
-  const result = schema.safeParse(data, { error: frenchErrorMap });
-  if (result.success) return result.data;
-  throw new ContentError(file, formatContentIssues(file, result.error.issues));
 }
