@@ -13,7 +13,7 @@ import {
   sharedSchemas,
   variantLabels,
 } from './labels';
-import { isoDay } from '../schemas/fields';
+import { isoDay } from '../schemas/date';
 
 /** One content collection as the generator sees it. */
 export interface CmsCollectionInput {

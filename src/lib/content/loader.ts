@@ -162,7 +162,7 @@ const REGISTRY: {
   schema: z.ZodType;
 }[] = [];
 
-/** The photos (`{ src, alt, decorative }`, src/schemas/fields.ts) in validated data, with their field. */
+/** The photos (`{ src, alt, decorative }`, src/schemas/photo.ts) in validated data, with their field. */
 function missingPhotos(
   value: unknown,
   path: PropertyKey[],
