@@ -68,4 +68,3 @@ export type TeamMember = z.infer<typeof teamMemberSchema>;
 export type BlogPost = z.infer<typeof blogPostSchema>;
 export type BlogCategory = BlogPost['category'];
 export type Job = z.infer<typeof jobSchema>;
-

@@ -183,4 +183,3 @@ export type Project = z.infer<typeof projectSchema>;
 export type ProjectPreview = z.infer<typeof projectPreviewSchema>;
 export type ProjectCategory = (typeof projectCategories)[number];
 export type WeekDay = (typeof weekDays)[number];
-

@@ -233,4 +233,3 @@ export const pageSchema = z.strictObject({
 export type Block = z.infer<typeof blockSchema>;
 export type Page = z.infer<typeof pageSchema>;
 export type Integration = z.infer<typeof integrationSchema>;
-
