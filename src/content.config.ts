@@ -7,7 +7,8 @@ import { defineCollection } from 'astro:content';
 import type { z } from 'astro/zod';
 import { contentGlob } from './lib/content/loader';
 import { settingsSchema } from './schemas/site';
-import { faqSchema, testimonialSchema } from './schemas/shared';
+import { faqSchema } from './schemas/faq';
+import { testimonialSchema } from './schemas/testimonials';
 import {
   consultationSchema,
   offerSchema,

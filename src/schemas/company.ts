@@ -1,6 +1,7 @@
 /** Schemas of the company area's collections (src/content.config.ts): team, blog, careers (pages are in ./pages). */
 import { z } from 'astro/zod';
-import { isoDay, photo } from './fields';
+import { isoDay } from './date';
+import { photo } from './photo';
 
 const text = z.string().trim().min(1);
 /** A team member (`src/content/team/<slug>.yaml`); the avatar is drawn from the name. */
@@ -67,4 +68,3 @@ export type TeamMember = z.infer<typeof teamMemberSchema>;
 export type BlogPost = z.infer<typeof blogPostSchema>;
 export type BlogCategory = BlogPost['category'];
 export type Job = z.infer<typeof jobSchema>;
-

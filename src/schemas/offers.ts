@@ -1,23 +1,12 @@
 import { z } from 'astro/zod';
-import { photo } from './fields';
+import { button, metric, step, text } from './building-blocks';
+import { photo } from './photo';
 
 /**
  * Schemas of the offers area's collections (services, offers and prices, projects, consultations, SaaS, FAQ
  * pages). Copy may use `{phone.display}`, `{phone.e164}`, `{email}`, `{figures.<key>}`… placeholders,
  * filled from the site settings (see src/lib/content/placeholders.ts).
  */
-
-export const text = z.string().min(1);
-export const button = z.strictObject({
-  label: text,
-  href: text,
-  variant: z.enum(['primary', 'secondary', 'light', 'outline-light']).optional(),
-  /** A lucide icon name, shown before the label (`iconAfter: true`: after it). */
-  icon: text.optional(),
-  iconAfter: z.boolean().default(false),
-});
-export const metric = z.strictObject({ label: text, value: text });
-export const step = z.strictObject({ title: text, description: text, icon: text.optional() });
 
 /** Project categories; the filter of /nos-realisations uses these slugs in `?categorie=`. */
 export const projectCategories = [
@@ -188,11 +177,9 @@ export const slotWeekSchema = z.strictObject({
     .length(5),
 });
 
-export type ContentButton = z.infer<typeof button>;
 export type Offer = z.infer<typeof offerSchema>;
 export type Service = z.infer<typeof serviceSchema>;
 export type Project = z.infer<typeof projectSchema>;
 export type ProjectPreview = z.infer<typeof projectPreviewSchema>;
 export type ProjectCategory = (typeof projectCategories)[number];
 export type WeekDay = (typeof weekDays)[number];
-

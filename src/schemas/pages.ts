@@ -4,8 +4,10 @@
  * (src/components/blocks/BlockList.astro). Copy may quote facts with `{path}` placeholders.
  */
 import { z } from 'astro/zod';
-import { button, metric, projectCategories, step, text } from './offers';
-import { photo } from './fields';
+import { asideCardSchema } from './aside-cards';
+import { button, metric, step, text } from './building-blocks';
+import { projectCategories } from './offers';
+import { photo } from './photo';
 
 /** A tool of the integrations block; `icon` (lucide) stands in where simple-icons has no logo. */
 export const integrationSchema = z.strictObject({ name: text, icon: text, category: text });
@@ -33,30 +35,6 @@ const card = z.strictObject({
   /** A photo at the top of the card. */
   photo: photo.optional(),
 });
-
-/** A card beside the contact form (`type` picks it). */
-export const asideCardSchema = z.discriminatedUnion('type', [
-  /** The agency's phone, e-mail, address and hours (from the settings), under these labels. */
-  z.strictObject({
-    type: z.literal('details'),
-    title: text,
-    phone: text,
-    email: text,
-    address: text,
-    hours: text,
-  }),
-  /** The free video consultation, with a button to the booking widget. */
-  z.strictObject({ type: z.literal('consultation'), title: text, duration: text, text, button }),
-  /** A promise (the answer guarantee), with a shield. */
-  z.strictObject({ type: z.literal('guarantee'), title: text, text }),
-  /** A short list of ticked points and a button (what a quote includes). */
-  z.strictObject({
-    type: z.literal('checklist'),
-    title: text,
-    points: z.array(text).min(1),
-    button,
-  }),
-]);
 
 /** The blocks a page is made of, in order. `type` picks the section component. */
 export const blockSchema = z.discriminatedUnion('type', [
@@ -253,7 +231,5 @@ export const pageSchema = z.strictObject({
 });
 
 export type Block = z.infer<typeof blockSchema>;
-export type AsideCard = z.infer<typeof asideCardSchema>;
 export type Page = z.infer<typeof pageSchema>;
 export type Integration = z.infer<typeof integrationSchema>;
-

@@ -65,7 +65,11 @@ async function openLocalEditor(page: Page) {
   await offerFolder(page, scratch);
   await page.goto('/admin');
   await page.getByRole('button', { name: 'Travailler avec un dépôt local' }).click();
-  await expect(page.getByRole('tree', { name: 'Liste des collections' })).toBeVisible();
+  // The editor lists the collections once it has read every file of the folder, through the
+  // stand-in picker: as long as the disk and a busy machine take.
+  await expect(page.getByRole('tree', { name: 'Liste des collections' })).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 /** Scrolls the form until `field` is drawn (the editor draws fields as they come into view). */

@@ -13,13 +13,10 @@ import { reference } from 'astro:content';
 import { contentFileData } from '../../src/lib/content/files';
 import Ajv from 'ajv';
 import { STATUS_CONTEXT } from '../../scripts/lib/publish-status.mjs';
-import {
-  PREVIEW_STATUS_CONTEXT,
-  editorConfig,
-  referencedCollection,
-  type CmsCollectionInput,
-  type CmsField,
-} from '../../src/cms/config';
+import { PREVIEW_STATUS_CONTEXT, editorConfig } from '../../src/cms/config';
+import type { CmsCollectionInput } from '../../src/cms/fields';
+import { referencedCollection } from '../../src/cms/json-schema';
+import type { CmsField } from '../../src/cms/widgets';
 
 /** Sveltia CMS's JSON Schema of its configuration, as the installed version ships it. */
 const SVELTIA_SCHEMA = JSON.parse(
@@ -288,6 +285,14 @@ describe('generated editor configuration', () => {
     expect(
       (result.config.collections as Collection[])[0].files![0].fields.map((f) => f.name),
     ).toEqual(['title']);
+  });
+
+  it('stops naming the field whose schema no widget shows', () => {
+    const schema = z.object({ title: z.string(), size: z.bigint() });
+    const input = { name: 'jobs', schema, entries: [{ file: 'src/content/j/a.yaml', data: {} }] };
+    expect(() => editorConfig([input], OPTIONS)).toThrow(
+      /jobs\.size has a schema the editor cannot show .*src\/cms\/widgets\.ts/,
+    );
   });
 
   it('recognises Astro references and the collection they point to', () => {

@@ -1,7 +1,8 @@
 /**
- * Which component draws each block type of a page (`blockSchema` in src/schemas/pages.ts). Adding a
- * block type means: its schema, its editor label (src/cms/labels.ts) and one line here;
- * tests/unit/block-registry.test.ts fails when a type has no entry.
+ * Which component draws each block type of a page (`blockSchema` in src/schemas/pages.ts), and what
+ * else the type needs from its page (its traits: default tone, toasts, Markdown text, structured
+ * data). Adding a block type means: its schema, its editor label (src/cms/labels.ts) and one line
+ * here; tests/unit/block-registry.test.ts fails when a type has no entry.
  */
 import AutomationShowcase from './AutomationShowcase.astro';
 import BookingSection from './BookingSection.astro';
@@ -39,7 +40,21 @@ export interface BlockContext {
   collection?: string;
 }
 
-export interface BlockEntry<B extends Block> {
+/** What a block type needs from its page besides its component; the layouts read these, never the type. */
+export interface BlockTraits<B extends Block> {
+  /** The section's tone when the block sets none (without it: alternating, from the block's place). */
+  tone?: 'dark';
+  /** The block reports through toasts: its page loads the toaster. */
+  toasts?: true;
+  /** The block shows the page's Markdown text: only the .md pages of src/content/legal/ may have it. */
+  document?: true;
+  /** The FAQ categories whose questions the block adds to its page's FAQPage structured data. */
+  faqPage?: (block: B) => string[];
+  /** The block lists the open positions: its page gets their JobPosting structured data. */
+  jobPostings?: true;
+}
+
+export interface BlockEntry<B extends Block> extends BlockTraits<B> {
   /** The component; it receives `props(block)`, by default `{ block }`. */
   // Astro components are typed by their own Props; the registry only calls them with what `props` returns.
   component: (props: never) => unknown;
@@ -66,6 +81,7 @@ export const blockRegistry: Registry = {
   booking: {
     component: BookingSection,
     frame: 'own',
+    toasts: true,
     props: (block) => ({
       id: block.id,
       title: block.title,
@@ -74,23 +90,32 @@ export const blockRegistry: Registry = {
       tone: block.tone === 'default' ? 'default' : 'alt',
     }),
   },
-  document: { component: DocumentText, props: (_block, { document }) => document },
+  document: { component: DocumentText, document: true, props: (_block, { document }) => document },
   posts: 'slot',
   newsletter: { component: NewsletterBox, frame: 'own' },
   team: { component: TeamGrid, props: () => ({}) },
-  jobs: { component: JobList, props: () => ({}) },
+  jobs: { component: JobList, jobPostings: true, props: () => ({}) },
   tags: { component: TagCloud, props: (block) => ({ items: block.items }) },
   offers: { component: OfferGrid },
   comparison: { component: OfferComparison },
   projects: { component: ProjectList },
   projectFilter: { component: ProjectFilterBlock },
   testimonials: { component: TestimonialsBlock },
-  faq: { component: FaqBlock },
-  stats: { component: StatsStrip, props: (block) => ({ items: block.items }) },
-  form: { component: ContactFormBlock },
+  faq: {
+    component: FaqBlock,
+    faqPage: (block) => (block.structuredData ? block.categories : []),
+  },
+  stats: { component: StatsStrip, tone: 'dark', props: (block) => ({ items: block.items }) },
+  form: { component: ContactFormBlock, toasts: true },
   location: { component: LocationMap },
   cta: { component: CtaBand, frame: 'own' },
   dashboard: { component: DashboardPreview, props: (block) => ({ window: block.window }) },
   consultations: { component: ConsultationList },
   slots: { component: SlotGrid, props: (block) => ({ week: block.week }) },
 };
+
+/** The traits of a block's type (none for the page's slot). */
+export function blockTraits(block: Block): BlockTraits<Block> {
+  const entry = blockRegistry[block.type] as BlockEntry<Block> | 'slot';
+  return entry === 'slot' ? {} : entry;
+}

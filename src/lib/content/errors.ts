@@ -172,8 +172,8 @@ export const frenchErrorMap = (issue: Issue): string => {
       return `la valeur ne correspond à aucune des formes prévues. Suivez l’exemple de CONTENT.md pour ce champ`;
     }
     case 'unrecognized_keys': {
-      const shape = (issue.inst as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def
-        ?.shape;
+      // The object schema that refused the keys (a z.object(): its `shape` names the fields).
+      const shape = (issue.inst as { shape?: object } | undefined)?.shape;
       const expected = shape ? Object.keys(shape).join(', ') : '';
       const names = issue.keys.map((key) => `“${key}”`).join(', ');
       return `${issue.keys.length > 1 ? 'champs inconnus' : 'champ inconnu'} ${names}${expected ? ` : les champs prévus sont ${expected}` : ''}. Vérifiez l’orthographe, ou retirez la ligne`;
