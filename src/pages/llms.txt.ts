@@ -11,7 +11,7 @@ import type { Offer } from '../schemas/offers';
 
 /**
  * /llms.txt: every public page, grouped by what it holds (its blocks), with the prices and offers
- * quoted from the content; linked from no page (docs/decisions/blog.md).
+ * quoted from the content; linked from no page (docs/decisions/blog.md#llmstxt-from-the-content-by-section-unlinked).
  */
 export async function GET(context: APIContext) {
   const [settings, routes, services, offers, projects, posts, blog] = await Promise.all([

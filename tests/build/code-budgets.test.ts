@@ -2,7 +2,7 @@
  * Code budgets: what the code adds to a page (templates, inline CSS and scripts, headers), measured
  * on fixed fixture content (tests/build/budget-fixture.ts), so that copy never moves them and code
  * always does. One figure, no list of pages: the fixture page's response as sent. The copy of the
- * real pages has its own budget (tests/build/copy-budgets.test.ts). Why: docs/decisions/budgets.md.
+ * real pages has its own budget (tests/build/copy-budgets.test.ts). Why: docs/decisions/performance.md#budgets-code-blocks-copy-warns.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

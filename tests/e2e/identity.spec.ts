@@ -117,7 +117,7 @@ for (const width of [375, 1280]) {
 }
 
 test.describe('display font', () => {
-  // No page preloads it (docs/decisions/display-font.md): the face is fetched when a heading needs it,
+  // No page preloads it (docs/decisions/look.md#display-font-bricolage-grotesque-font-display-optional): the face is fetched when a heading needs it,
   // from the very file the headings' @font-face names, once.
   for (const route of ['/', '/contact', '/tarifs-creation-site-automatisation']) {
     test(`${route} preloads no font; its headings' face is one file, downloaded once`, async ({

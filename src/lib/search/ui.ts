@@ -64,7 +64,7 @@ export function searchForm(form: HTMLFormElement, labels: SearchLabels, bundle: 
   let pagefind: Promise<Pagefind> | undefined;
   const load = () =>
     (pagefind ??= (import(/* @vite-ignore */ bundle) as Promise<Pagefind>).then(async (api) => {
-      // On the main thread: a worker fetches a second copy of Pagefind's code (docs/decisions/search.md).
+      // On the main thread: a worker fetches a second copy of Pagefind's code (docs/decisions/search.md#index-pagefind-as-a-post-build-step).
       await api.options({ excerptLength: 24, noWorker: true });
       return api;
     }));
