@@ -95,7 +95,7 @@ export function readPlaceholderSource(root: string, siteUrl = ''): PlaceholderSo
   return cache.source;
 }
 
-/** Where content errors are sent in `astro dev` (see src/integrations/content-errors.ts). */
+/** Where content errors are sent in `astro dev` (see src/integrations/content-errors.mjs). */
 export interface ContentErrorSink {
   report(file: string, message: string): void;
   clear(file: string): void;
