@@ -127,7 +127,7 @@ test.describe('home page', () => {
     await expect(island).not.toHaveAttribute('ssr');
     // From here on, time moves only when the test says so (not while an assertion retries). The page's
     // clock runs until then: the pause is set a test timeout ahead, so no machine is slow enough for it
-    // to be in the past when it is set (100 ms ahead was, under load). The jump fires each due timer
+    // to be in the past when it is set. The jump fires each due timer
     // once, with the dot focused: the carousel must hold still through it too.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + test.info().timeout);
     for (let interval = 0; interval < 3; interval++) {

@@ -89,8 +89,8 @@ async function shiftsWithLateFont(page: Page, route: string) {
       if (!entry.hadRecentInput) shifts.push(entry.value);
     return shifts;
   });
-  // A face Chromium rebuilds after the first paint (as it did when the enabled stylesheet was not the
-  // head's last) takes the late font and swaps it in at the heading's next layout, whenever that is.
+  // A face Chromium rebuilds after the first paint (when the enabled stylesheet is not the head's
+  // last) takes the late font and swaps it in at the heading's next layout, whenever that is.
   const samePaintedFace = await page.evaluate(() => {
     const { __paintedFace: painted } = window as unknown as { __paintedFace?: FontFace };
     return painted !== undefined && [...document.fonts].includes(painted);
