@@ -66,7 +66,7 @@ describe('code budget, on the fixture content', () => {
     ).toBeLessThan(ROOM);
   });
 
-  it('a page with far more copy than the first round trip passes it and gets the French warning', () => {
+  it('a page of long copy passes the code budget and gets the French warning', () => {
     const long = fixture['/copie-longue'];
     expect(long).toBeGreaterThan(FIRST_ROUND_TRIP);
     expect(long).toBeLessThanOrEqual(TWO_ROUND_TRIPS);

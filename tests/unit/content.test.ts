@@ -53,7 +53,7 @@ describe.each(entries)('collection $name', ({ name, options, files, schema }) =>
 
 describe('content of the company pages', () => {
   const count = (name: string) => entries.find((entry) => entry.name === name)?.files.length;
-  it('has the four team members, four posts, four jobs and three legal texts of the spec', () => {
+  it('has the spec’s four team members, four posts, four jobs, three legal texts', () => {
     expect([count('team'), count('blog'), count('jobs'), count('legal')]).toEqual([4, 4, 4, 3]);
   });
 });
