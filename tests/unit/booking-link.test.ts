@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { bookingLink } from '../../src/lib/booking/link';
-import { faqPageJsonLd } from '../../src/lib/seo/faq-jsonld';
 
 describe('bookingLink', () => {
   it('carries only the consultation for a consultation button', () => {
@@ -25,22 +24,5 @@ describe('bookingLink', () => {
     );
     expect(url.searchParams.get('date')).toBe('2026-03-10');
     expect(url.searchParams.get('heure')).toBe('14:30');
-  });
-});
-
-describe('faqPageJsonLd', () => {
-  it('lists every question of every category with its answer', () => {
-    const data = faqPageJsonLd([
-      { questions: [{ question: 'Q1 ?', answer: 'R1' }] },
-      {
-        questions: [
-          { question: 'Q2 ?', answer: 'R2' },
-          { question: 'Q3 ?', answer: 'R3' },
-        ],
-      },
-    ]);
-    expect(data['@type']).toBe('FAQPage');
-    expect(data.mainEntity.map((q) => q.name)).toEqual(['Q1 ?', 'Q2 ?', 'Q3 ?']);
-    expect(data.mainEntity[2].acceptedAnswer).toEqual({ '@type': 'Answer', text: 'R3' });
   });
 });
