@@ -34,7 +34,7 @@ test.describe('home page', () => {
     expect(footerAfterMain).toBe(true);
   });
 
-  test('hero links to the AI page and the portfolio; closing call to action links to /contact', async ({
+  test('hero links to the AI page and portfolio; the closing call to /contact', async ({
     page,
   }) => {
     await page.goto('/');
@@ -70,7 +70,7 @@ test.describe('home page', () => {
     await expect(bar).toHaveAttribute('style', /width: ?66%/);
   });
 
-  test('testimonial carousel: advances every 4 s, dots jump, hover and the pause button stop it', async ({
+  test('testimonial carousel advances every 4 s; dots jump; hover and pause stop it', async ({
     page,
   }) => {
     await page.clock.install();
@@ -104,7 +104,7 @@ test.describe('home page', () => {
     await expect(carousel.getByRole('button', { name: fr.carousel.play })).toBeVisible();
   });
 
-  test('testimonial carousel holds still when focus reached a dot before it hydrated (WCAG 2.2.2)', async ({
+  test('testimonial carousel holds still when a dot had focus before hydration', async ({
     page,
   }) => {
     await page.clock.install();

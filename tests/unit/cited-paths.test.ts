@@ -53,7 +53,7 @@ export function commentsOf(path: string, text: string): string[] {
   const visit = (node: ts.Node) => {
     collect(ts.getLeadingCommentRanges(text, node.getFullStart()));
     collect(ts.getTrailingCommentRanges(text, node.getEnd()));
-    node.getChildren(file).forEach(visit);
+    ts.forEachChild(node, visit);
   };
   visit(file);
   return [...found.values()];
@@ -145,7 +145,8 @@ it('finds a cited path that does not exist, and a missing section', () => {
   ]);
 });
 
-it('every path a comment or a doc cites exists', () => {
+// A scan of the whole repository: allowed the time a loaded machine needs.
+it('every path a comment or a doc cites exists', { timeout: 60_000 }, () => {
   const broken = scanned.flatMap((path) =>
     proseOf(path).flatMap((prose) => brokenCitations(path, prose)),
   );

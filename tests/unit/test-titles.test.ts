@@ -36,11 +36,12 @@ export function titlesOf(path: string, code: string): string[] {
 }
 
 it('reads the titles of tests and groups', () => {
-  const code = "describe('a', () => { it('b', () => {}); test.describe.serial(`c ${d}`, () => {}); });";
+  const code =
+    "describe('a', () => { it('b', () => {}); test.describe.serial(`c ${d}`, () => {}); });";
   expect(titlesOf('x.ts', code)).toEqual(['a', 'b', 'c ${d}']);
 });
 
-it(`every test title is ${MAX_TITLE} characters or fewer`, () => {
+it(`every test title is ${MAX_TITLE} characters or fewer`, { timeout: 60_000 }, () => {
   const long = testFiles('tests').flatMap((path) =>
     titlesOf(path, readFileSync(path, 'utf8'))
       .filter((title) => title.length > MAX_TITLE)
