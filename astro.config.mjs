@@ -80,7 +80,7 @@ export default defineConfig({
   // is needed), served from the site. Astro writes the @font-face and a metric-matched Arial fallback
   // (size-adjust, ascent/descent overrides). `optional`: a font that misses the first paint is used
   // from the next page on, so nothing ever moves once painted (CLS 0). Preloaded on no page
-  // (docs/decisions/display-font.md).
+  // (docs/decisions/look.md#display-font-bricolage-grotesque-font-display-optional).
   fonts: [
     {
       provider: fontProviders.local(),

@@ -6,11 +6,23 @@ import {
   TEST_SITE_INSPECTOR_PORT,
   TEST_SITE_PORT,
 } from './tests/e2e/ports';
+import { BACKEND_EXCLUSIVE_SPECS } from './tests/e2e/support/projects';
 
 // End-to-end tests: real Chromium against the site built by `npm test` (TEST_DIST), served by the
-// production host's runtime (wrangler dev, scripts/serve.mjs), and a local stand-in page for the booking widget on another origin.
+// production host's runtime (wrangler dev, scripts/serve.mjs), a local stand-in page for the booking
+// widget on another origin, and the local backend, started once for the run by the global setup.
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  projects: [
+    { name: 'site', testIgnore: BACKEND_EXCLUSIVE_SPECS.map((spec) => `**/${spec}`) },
+    // The specs that stop or limit the shared backend run alone, once every other spec is done.
+    {
+      name: 'backend-exclusive',
+      testMatch: BACKEND_EXCLUSIVE_SPECS.map((spec) => `**/${spec}`),
+      dependencies: ['site'],
+    },
+  ],
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -1,17 +1,9 @@
-// `npm run bench:search`: the site search's first query on a throttled phone, with the blog at 1,000
-// posts (scripts/lib/scale-posts.mjs). Builds the site with them in a scratch folder, serves it with
-// the production host's runtime, then in a fresh browser context per run (empty cache) opens `/` on
-// a phone profile (CPU slowed 4× with `Emulation.setCPUThrottlingRate`, network as Lighthouse's
-// mobile: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), presses `/`, types a query at 8 keys a
-// second and reports, median and min–max over the runs:
-//   - bytes: what the search transferred from the first focus to its first results (its script,
-//     pagefind.js, its worker and WebAssembly, the index chunks, the result fragments);
-//   - after last key: from the query's last key to the first result on screen (the 150 ms typing
-//     pause included);
-//   - after search: from the search's start (the end of that pause) to the first result on screen.
-// Options: --posts N (1000), --runs N (5), --queries a,b (chatbots,automatiser,prix), --port P (5030;
-// its devtools on P + 1), --dist DIR (measure a site already built, e.g. without the 1,000 posts).
-// Budget (issue 28): at most 150 KB, results within 300 ms of the query.
+// `npm run bench:search`: the site search's first query on a throttled phone (CPU 4×, Lighthouse's
+// mobile network), the blog at 1,000 posts (scripts/lib/scale-posts.mjs), a fresh browser context
+// per run: bytes from the first focus to the first results, and the time to them after the last key
+// and after the search starts, median and min–max. Method: docs/benchmarks.md.
+// Options: --posts N (1000), --runs N (5), --queries a,b, --port P (5030; devtools P + 1), --dist DIR.
+// Budget: at most 150 KB, results within 300 ms of the query.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

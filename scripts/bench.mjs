@@ -1,29 +1,10 @@
 // `npm run bench`: Lighthouse (mobile, simulated throttling) over every built route served with
-// brotli, as the production host sends it to browsers. Lighthouse is noisy on a shared machine, so
-// each route is measured N times with the routes interleaved (run 1 of every route, then run 2…):
-// a burst of load spreads over all routes instead of spoiling one. Reports the median and the
-// min–max of each figure, the machine's load average before, during and after, and Lighthouse's
-// CPU benchmark index of the machine. A bare page (scripts/lib/bare-page.mjs: one h1, one
-// paragraph, system font) is measured in every round too, first, and each route's LCP is also given
-// as a ratio to it: the median over the rounds of (route LCP ÷ bare LCP in the same round), so a
-// burst of load that slows a whole round cancels out.
-// In the same rounds, the bare page and the key routes (scripts/lib/main-thread.mjs `keyRoutes`),
-// or the routes of --only, are loaded once more in a Chromium trace at the same CPU slowdown, at
-// phone size: the main thread's work by kind (style, layout, paint, parse, script), its total as a
-// multiple of the bare page's in the same round, and the longest task after the first contentful
-// paint.
-// Writes reports/bench.json and reports/bench.md (git-ignored); copy the table into
-// docs/benchmarks.md from a run on a quiet machine.
-// Then the next page: on a phone-sized page (a bare page to a second one, as the floor, then the
-// site's), a footer link is hovered, the speculation it starts awaited and the link clicked, N times
-// per link, each time in a fresh browser context; reports how the next page was served (prerendered
-// when its activationStart is > 0) and its first paint after activation. Driven with puppeteer-core,
-// under which Chromium prerenders as for a visitor (scripts/lib/next-page.mjs).
-// Options: --runs N (default 5), --only /path,/other (default: every route), --no-build,
-// --port P (default 4391, the local server), --emulate-index I: a machine of Lighthouse CPU index I
-// on a faster one: the CPU slowdown becomes 4 × (this machine's index ÷ I), as Lighthouse's
-// throttling documentation calibrates it (never below 4), for Lighthouse and the traces, and the
-// next page is measured at (this machine's index ÷ I). Without it: Lighthouse's default, 4.
+// brotli, each route N times with the routes interleaved, beside a bare page measured first in every
+// round (scripts/lib/bare-page.mjs) so each LCP reads as a same-round ratio; the key routes' main
+// thread in a Chromium trace; then the next page (hover, speculation, click, first paint;
+// scripts/lib/next-page.mjs). Writes reports/bench.json and reports/bench.md. Method: docs/benchmarks.md.
+// Options: --runs N (5), --only /path,/other, --no-build, --port P (4391), --emulate-index I
+// (CPU slowdown 4 × this machine's index ÷ I, never below 4).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import lighthouse from 'lighthouse';
@@ -81,7 +62,7 @@ const lighthouseRun = (url, cpuSlowdown) =>
     onlyCategories: CATEGORIES,
     // What the production host sends Chromium: Cloudflare prefers brotli whenever a browser
     // accepts it, while the local host (workerd) takes the first encoding the browser lists,
-    // gzip, about 1 KB more on the home page's document (docs/benchmarks.md).
+    // gzip (docs/benchmarks.md).
     extraHeaders: { 'Accept-Encoding': 'br' },
     ...(cpuSlowdown && { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
   });

@@ -1,15 +1,9 @@
-// `npm run load-test`: a bounded load test of the contact pipeline on loopback (not a timed test).
-// Starts its own local backend (temporary data, ports LOAD_TEST_PORT..+4, default 25621), then:
-//  1. 2000 submissions from 20 simulated clients (20 loopback addresses 127.0.0.11-30, 100 each,
-//     in parallel), each as the form does it: insert the row, then invoke send-contact-email;
-//  2. meanwhile a flood from one more client (127.0.0.99): 1000 inserts, 50 at a time, each with a
-//     new forged X-Forwarded-For and CF-Connecting-IP (as a spammer would send to the hosted edge);
-//  3. the sweep for whatever is left; then the hour turns (held rows moved one hour back) and the
-//     sweep sends the ceiling digests; then counts: rows, e-mails, duplicates, refusals.
-// The per-address limit is raised to 120 per hour for the run, so that 100 honest submissions per
-// client stay under it (the default, 10 per hour, is for people); the flood must hit it whatever
-// headers it forges. The hourly ceiling of lead e-mails keeps its default: the rows over it are
-// mailed in digests, and every row must be in exactly one e-mail.
+// `npm run load-test`: a bounded load test of the contact pipeline on loopback (not a timed test),
+// on its own local backend (ports LOAD_TEST_PORT..+4, default 25621): 2000 submissions from 20
+// clients as the form sends them, meanwhile a flood of 1000 inserts with forged client headers from
+// one more, then the sweep and the hour's digests; it counts rows, e-mails, duplicates, refusals.
+// Every row must be in exactly one e-mail and the flood must hit the per-address limit (raised to 120
+// an hour for the honest clients; the ceiling of lead e-mails keeps its default).
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';

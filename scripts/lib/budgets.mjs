@@ -1,7 +1,7 @@
 // The byte budgets of a page's response as the host sends it (status line, headers, brotli body),
 // and what the copy may cost: a copywriter is warned past the first round trip and stopped only
 // past two. Used by the build checks (tests/build/copy-budgets.test.ts) and the CI report
-// (scripts/lib/publish-status.mjs). Why: docs/decisions/budgets.md.
+// (scripts/lib/publish-status.mjs). Why: docs/decisions/performance.md#budgets-code-blocks-copy-warns.
 
 /** The first round trip: 10 TCP segments of 1,460 bytes (the initial congestion window). */
 export const FIRST_ROUND_TRIP = 14_600;

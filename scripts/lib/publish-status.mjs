@@ -1,7 +1,7 @@
 // What a copywriter reads about a build, in French: the commit status the editor shows
 // (« Construction… », « Échec : … », « En ligne : <adresse> ») and the job summary listing every
 // error. Pure: scripts/publish-status.mjs gathers the inputs in CI and sends the result.
-// Why: docs/decisions/publishing.md.
+// Why: docs/decisions/hosting.md#the-outcome-as-a-commit-status.
 
 /** GitHub refuses a commit status description longer than this. */
 export const DESCRIPTION_LIMIT = 140;

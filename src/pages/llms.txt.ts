@@ -11,46 +11,71 @@ import type { Offer } from '../schemas/offers';
 
 /**
  * /llms.txt: every public page, grouped by what it holds (its blocks), with the prices and offers
- * quoted from the content; linked from no page (docs/decisions/blog.md).
+ * quoted from the content; linked from no page (docs/decisions/blog.md#llmstxt-from-the-content-by-section-unlinked).
  */
+type Route = Awaited<ReturnType<typeof getPageRoutes>>[number];
+type Offers = Awaited<ReturnType<typeof getSorted<'offers'>>>;
+
+const price = (offer: Offer) =>
+  [offer.priceLead, offer.price, offer.priceNote].filter(Boolean).join(' ');
+
+/** A page's section of /llms.txt, from what its blocks hold, and its link with its offers' prices. */
+async function pageLink(route: Route, offers: Offers) {
+  const { page } = await getPageEntry(route.id, route.collection);
+  const has = (...types: Block['type'][]) => page.blocks.some((b) => types.includes(b.type));
+  const groups = page.blocks.flatMap((b) => (b.type === 'offers' ? [b.group] : []));
+  const link: LlmsLink = {
+    title: page.meta.title,
+    path: route.path,
+    note: page.meta.description,
+    details: offers
+      .filter((offer) => groups.includes(offer.data.group))
+      .map((offer) => `${offer.data.name}\u00a0: ${price(offer.data)}`),
+  };
+  const section =
+    route.collection === 'legal'
+      ? 'legal'
+      : has('offers')
+        ? 'offers'
+        : has('projects', 'projectFilter')
+          ? 'projects'
+          : has('faq')
+            ? 'faq'
+            : 'agency';
+  return { section, link };
+}
+
+/** The blog's section: the blog, its categories, then every post. */
+async function blogLinks(): Promise<LlmsLink[]> {
+  const [posts, blog] = await Promise.all([getPosts(), getBlogPage()]);
+  return [
+    { title: blog.page.meta.title, path: '/blog', note: blog.page.meta.description },
+    ...postCategories(posts).map((category) => ({
+      title: frBlog.categoryTitle(category),
+      path: categoryPath(category),
+      note: frBlog.categoryDescription(
+        category,
+        posts.filter((post) => post.data.category === category).length,
+      ),
+    })),
+    ...posts.map(({ slug, data }) => ({
+      title: data.title,
+      path: `/blog/${slug}`,
+      note: data.description,
+    })),
+  ];
+}
+
 export async function GET(context: APIContext) {
-  const [settings, routes, services, offers, projects, posts, blog] = await Promise.all([
+  const [settings, routes, services, offers, projects, blog] = await Promise.all([
     getSettings(),
     getPageRoutes(),
     getSorted('services'),
     getSorted('offers'),
     getSorted('projects'),
-    getPosts(),
-    getBlogPage(),
+    blogLinks(),
   ]);
-  const price = (offer: Offer) =>
-    [offer.priceLead, offer.price, offer.priceNote].filter(Boolean).join(' ');
-  const pages = await Promise.all(
-    routes.map(async (route) => {
-      const { page } = await getPageEntry(route.id, route.collection);
-      const has = (...types: Block['type'][]) => page.blocks.some((b) => types.includes(b.type));
-      const groups = page.blocks.flatMap((b) => (b.type === 'offers' ? [b.group] : []));
-      const link: LlmsLink = {
-        title: page.meta.title,
-        path: route.path,
-        note: page.meta.description,
-        details: offers
-          .filter((offer) => groups.includes(offer.data.group))
-          .map((offer) => `${offer.data.name}\u00a0: ${price(offer.data)}`),
-      };
-      const section =
-        route.collection === 'legal'
-          ? 'legal'
-          : has('offers')
-            ? 'offers'
-            : has('projects', 'projectFilter')
-              ? 'projects'
-              : has('faq')
-                ? 'faq'
-                : 'agency';
-      return { section, link };
-    }),
-  );
+  const pages = await Promise.all(routes.map((route) => pageLink(route, offers)));
   // The home page first, then the others in file order.
   const inSection = (name: string) =>
     pages
@@ -87,25 +112,7 @@ export async function GET(context: APIContext) {
             })),
           ],
         },
-        {
-          title: frLlms.blog,
-          links: [
-            { title: blog.page.meta.title, path: '/blog', note: blog.page.meta.description },
-            ...postCategories(posts).map((category) => ({
-              title: frBlog.categoryTitle(category),
-              path: categoryPath(category),
-              note: frBlog.categoryDescription(
-                category,
-                posts.filter((post) => post.data.category === category).length,
-              ),
-            })),
-            ...posts.map(({ slug, data }) => ({
-              title: data.title,
-              path: `/blog/${slug}`,
-              note: data.description,
-            })),
-          ],
-        },
+        { title: frLlms.blog, links: blog },
         { title: frLlms.faq, links: inSection('faq') },
         { title: frLlms.legal, links: inSection('legal') },
       ],

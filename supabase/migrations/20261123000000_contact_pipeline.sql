@@ -1,7 +1,7 @@
 -- A trustworthy contact pipeline (each lead mailed once; the forms cannot be used to spam):
 -- * one validation: the field checks below mirror supabase/functions/_shared/validation.ts rule for
 --   rule (constraint names are <table>_<field>_<rule>, the rule codes of that module); a shared corpus
---   (tests/backend/corpus.mjs) proves browser, function and database give the same verdict;
+--   (tests/backend/corpus.test.mjs) proves browser, function and database give the same verdict;
 -- * abuse refused here, whatever the client: one row per insert request, rate limits per e-mail
 --   address and per client address (HTTP 429 through PostgREST), honeypot and minimum fill time
 --   checked (such rows are kept, flagged as spam and never mailed);

@@ -177,7 +177,7 @@ describe('public.contacts as anon', () => {
     expect(error.message).toMatch(message);
   });
 
-  it('accepts the limits exactly (100, 254, 30 and 5000 characters, counted as PostgreSQL does)', async () => {
+  it('accepts each field at its exact limit, counted as PostgreSQL counts', async () => {
     const row = validContact({
       prenom: 'é'.repeat(100),
       nom: 'n'.repeat(100),
@@ -228,7 +228,7 @@ describe('public.newsletter_subscriptions as anon', () => {
     expect((await subscribe(`${'a'.repeat(250)}@x.fr`)).error?.code).toBe('23514');
   });
 
-  it('turns a repeat subscription (any case) into no new row and no error: the same answer as a new one', async () => {
+  it('answers a repeat subscription (any case) like a new one, adding no row', async () => {
     await db.query('begin');
     try {
       await db.query(`select set_config('role', 'anon', true)`);

@@ -42,7 +42,7 @@ describe('the hourly ceiling of lead e-mails', () => {
     ),
   );
 
-  it('over the ceiling: rows stored, no e-mail each, the visitor told success, one digest when the hour turns', async () => {
+  it('over the ceiling: rows stored, success shown, one digest when the hour turns', async () => {
     // A window no clock boundary falls into during the test, and room for exactly two more e-mails.
     await db.query(
       `update private.rate_limits set per = '100000 days' where name = 'contacts_mail_ceiling'`,
@@ -119,7 +119,7 @@ describe('the hourly ceiling of lead e-mails', () => {
 });
 
 describe('the daily « À vérifier » digest and the release of a flagged row', () => {
-  it('lists yesterday’s flagged rows once (name, e-mail, first line), and a released row is mailed once', async () => {
+  it('lists yesterday’s flagged rows once; a released row is mailed once', async () => {
     const batch = randomUUID().slice(0, 8);
     const tooFast = validContact({
       nom: `Rapide${batch}`,

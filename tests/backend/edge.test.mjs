@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('the local gateway hands on client headers like the hosted edge', () => {
-  it('passes a client-sent X-Forwarded-For on with the socket address appended, and sets CF-Connecting-IP from the socket', async () => {
+  it('appends the socket address to X-Forwarded-For and sets CF-Connecting-IP from it', async () => {
     const id = randomUUID();
     const res = await postFrom(
       '/rest/v1/edge_probe',
@@ -57,7 +57,7 @@ describe('the local gateway hands on client headers like the hosted edge', () =>
 describe('limits key on the address the edge vouches for', () => {
   afterEach(() => setRateLimit('contacts_per_address', 100000));
 
-  it('still answers 429 after the per-address limit when X-Forwarded-For is forged anew on every request', async () => {
+  it('answers 429 past the per-address limit even with a new forged X-Forwarded-For', async () => {
     await setRateLimit('contacts_per_address', 3);
     const statuses = [];
     const ids = [];
@@ -78,7 +78,7 @@ describe('limits key on the address the edge vouches for', () => {
     for (const id of ids.slice(3)) expect(await storedContact(id)).toBeUndefined();
   });
 
-  it('keys on the last X-Forwarded-For entry (the nearest proxy) when CF-Connecting-IP is absent, never the first', async () => {
+  it('without CF-Connecting-IP, keys on the last X-Forwarded-For entry, not the first', async () => {
     await db.query('begin');
     try {
       await db.query(`select set_config('request.headers', $1, true)`, [

@@ -58,7 +58,7 @@ describe('form-post (forms without JavaScript)', () => {
     await setRateLimit('contacts_per_address', 100_000);
   });
 
-  it('stores a post from the site once, as the browser would (client address, no fill time), mails it once and leads to the confirmation page', async () => {
+  it('stores and mails a post from the site once, then shows the confirmation page', async () => {
     const form = contactForm();
     const first = await postForm(form, { from: '127.0.0.31', headers: FROM_SITE });
     expect(first.status).toBe(303);
@@ -82,7 +82,7 @@ describe('form-post (forms without JavaScript)', () => {
     expect(await mailsAbout(form.email)).toHaveLength(1);
   });
 
-  it('keeps a post that is not a browser submission from the site as spam: the same answer, never mailed', async () => {
+  it('keeps a post not sent by a browser from the site as spam, never mailed', async () => {
     for (const headers of [
       {},
       { Origin: 'https://elsewhere.example' },
@@ -97,7 +97,7 @@ describe('form-post (forms without JavaScript)', () => {
     }
   });
 
-  it('applies the per-address limit to posts without JavaScript: a French page with the wait, every value kept', async () => {
+  it('limits posts without JavaScript per address: a French page, every value kept', async () => {
     const from = '127.0.0.32';
     const first = contactForm();
     expect((await postForm(first, { from, headers: FROM_SITE })).status).toBe(303);
@@ -118,7 +118,7 @@ describe('form-post (forms without JavaScript)', () => {
     expect((await postForm(other, { from: '127.0.0.33', headers: FROM_SITE })).status).toBe(303);
   });
 
-  it('refuses a field with a French page that names it, marks it and keeps what was typed', async () => {
+  it('refuses a field with a French page that names and marks it, keeping the values', async () => {
     const form = contactForm({ email: 'ada@exemple', telephone: '' });
     const answer = await postForm(form, { headers: FROM_SITE });
     expect(answer.status).toBe(422);
@@ -136,7 +136,7 @@ describe('form-post (forms without JavaScript)', () => {
     expect(await rowsOf(form.email)).toHaveLength(0);
   });
 
-  it('signs up to the newsletter once per page sent (double opt-in mail once) and refuses a bad address in French', async () => {
+  it('signs up once per page sent, mails the opt-in once, refuses a bad address', async () => {
     const email = `nojs.${Date.now()}@example.com`;
     for (let i = 0; i < 2; i += 1) {
       const answer = await postForm(

@@ -160,7 +160,7 @@ describe('send-contact-email handler', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it('refuses a body whose fields break the contact rules with 422 naming the field and the rule', async () => {
+  it('refuses fields that break the contact rules with 422 naming field and rule', async () => {
     const { sent, mailer } = fakeMailer();
     const res = await handler({ mailer })(post({ ...ROW, email: 'x,y@b.co' }));
     expect(res.status).toBe(422);
@@ -320,7 +320,7 @@ describe('digests', () => {
     expect(log).toContainEqual(['mailed', 'digest-1']);
   });
 
-  it('lists flagged rows in the « À vérifier » digest with their reason and release command', async () => {
+  it('lists flagged rows in « À vérifier » with their reason and release command', async () => {
     const { sent, mailer } = fakeMailer();
     const { store } = digestStore('spam');
     await handler({ mailer, store })(post({ digest: 'spam' }));
@@ -378,7 +378,7 @@ describe('Turnstile (optional)', () => {
     });
   });
 
-  it('refuses a rejected or missing token with 403, flags the row as spam and mails nothing', async () => {
+  it('refuses a rejected or missing token with 403, flags the row, mails nothing', async () => {
     for (const [token, success] of [
       ['tok-bad', false],
       [null, true],
@@ -401,7 +401,7 @@ describe('Turnstile (optional)', () => {
 });
 
 describe('mailer selection', () => {
-  it('uses Resend when RESEND_API_KEY is set, SMTP when SMTP_URL is set, nothing otherwise', () => {
+  it('mails through Resend or SMTP, whichever is configured, else through nothing', () => {
     const smtp = () => ({ kind: 'smtp', send: async () => {} });
     expect(createMailer({ RESEND_API_KEY: 're_x', SMTP_URL: 'smtp://h:1' }, { smtp })?.kind).toBe(
       'resend',

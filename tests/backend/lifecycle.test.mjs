@@ -20,7 +20,7 @@ async function freshDir() {
 }
 
 describe('startBackend', () => {
-  it('refuses to start on a busy port with a message naming the port and the likely cause', async () => {
+  it('refuses a busy port with a message naming the port and the likely cause', async () => {
     const busy = backend().ports;
     await expect(
       startBackend({ dataDir: await freshDir(), ports: busy, log: () => {} }),
@@ -31,7 +31,7 @@ describe('startBackend', () => {
     );
   });
 
-  it('keeps the data across a restart, applies migrations once, and frees every port on stop()', async () => {
+  it('keeps data across a restart, migrates once, frees every port on stop()', async () => {
     const base = backend().ports.api + 100;
     const ports = { api: base, db: base + 1, inbox: base + 3, smtp: base + 4 };
     const dataDir = await freshDir();

@@ -30,10 +30,13 @@ async function lengthChecks(table) {
 }
 
 describe('limits of the contact contract', () => {
-  it('public.contacts checks each field and lead-source column against the TypeScript limit', async () => {
+  it('public.contacts checks each field and lead-source column at the shared limit', async () => {
     const limits = await lengthChecks('public.contacts');
     for (const [column, max] of Object.entries({ ...MAX_LENGTHS, ...LEAD_SOURCE_MAX_LENGTHS }))
-      expect({ column, limits: limits[column] }).toEqual({ column, limits: expect.arrayContaining([max]) });
+      expect({ column, limits: limits[column] }).toEqual({
+        column,
+        limits: expect.arrayContaining([max]),
+      });
     // no check anywhere with another number for these columns
     for (const [column, max] of Object.entries({ ...MAX_LENGTHS, ...LEAD_SOURCE_MAX_LENGTHS }))
       expect(new Set(limits[column])).toEqual(new Set([max]));

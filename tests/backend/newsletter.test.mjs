@@ -46,7 +46,7 @@ const linkIn = (mail, action) =>
   )[1];
 
 describe('newsletter double opt-in', () => {
-  it('mails a signed confirmation link; confirming and unsubscribing work and lead to the result pages', async () => {
+  it('mails a signed link; confirm and unsubscribe work and show their pages', async () => {
     const email = `lecteur.${crypto.randomUUID().slice(0, 8)}@example.com`;
     expect(await signUp(email)).toEqual({ insert: [201, null], invoke: [{ ok: true }, null] });
     const [mail] = await mailsTo(email);
@@ -73,7 +73,7 @@ describe('newsletter double opt-in', () => {
     ).toEqual([]);
   });
 
-  it('answers a repeat sign-up exactly like a new one, keeps one row and sends nothing to a confirmed reader', async () => {
+  it('answers a repeat sign-up like a new one; a confirmed reader gets no mail', async () => {
     const email = `repeat.${crypto.randomUUID().slice(0, 8)}@example.com`;
     const first = await signUp(email);
     const [mail] = await mailsTo(email);
@@ -145,7 +145,7 @@ describe('newsletter handler (pure)', () => {
     releaseConfirmation: async () => {},
   };
 
-  it('redirects a valid confirmation link to the site page, and anything else to the invalid-link page', async () => {
+  it('redirects a valid link to its site page, anything else to the invalid-link page', async () => {
     const handler = createNewsletterHandler({ env, mailer: null, store });
     const id = crypto.randomUUID();
     const token = await signLink('s3cret', 'confirm', id);

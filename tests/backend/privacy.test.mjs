@@ -78,7 +78,7 @@ async function existing(table, ids) {
 }
 
 describe('retention job', () => {
-  it('deletes contact requests past the retention since the last exchange, keeps the others', async () => {
+  it('deletes contact requests past retention since the last exchange, only those', async () => {
     const expired = await contactRow({
       created_at: past('contacts', true),
       last_exchange_at: past('contacts', true),
@@ -169,7 +169,7 @@ describe('retention job', () => {
   describe('client addresses', () => {
     afterEach(() => setRateLimit('contacts_per_address', 100000));
 
-    it('are kept while the rate limit counts them (the limit still refuses), cleared after', async () => {
+    it('are kept while the rate limit counts them, cleared after', async () => {
       await setRateLimit('contacts_per_address', 2);
       const from = '127.0.0.77';
       const first = validContact();
@@ -261,7 +261,7 @@ describe('retention job', () => {
 });
 
 describe('npm run privacy', () => {
-  it('exports everything about an address, then erases it everywhere and logs only a hash', async () => {
+  it('exports all about an address, erases it everywhere, logs only a hash', async () => {
     const email = `Grace.${randomUUID().slice(0, 8)}@Example.com`;
     const contact = validContact({ email, fill_ms: 500 }); // too fast: kept as spam, never mailed
     expect((await postFrom('/rest/v1/contacts', contact)).status).toBe(201);

@@ -71,7 +71,7 @@ afterAll(async () => {
 });
 
 describe('the deploy’s Vault step', () => {
-  it('creates the secrets, then updates them in place when run again (one secret per name)', async () => {
+  it('creates the secrets, then updates them in place: one secret per name', async () => {
     await upsertVaultSecrets(url, {
       project_url: 'https://abcdefghijklmnopqrst.supabase.co',
       publishable_key: "sb_publishable_first'quote",
@@ -98,7 +98,7 @@ describe('the deploy’s Vault step', () => {
     expect(await readSecrets()).toEqual(before);
   });
 
-  it('honours sslmode in the connection string: require insists on TLS, disable goes without', async () => {
+  it('honours sslmode: require insists on TLS, disable goes without', async () => {
     // The embedded PostgreSQL has no TLS: `require` must refuse to fall back to plain text.
     await expect(
       upsertVaultSecrets(`${url}?sslmode=require`, { project_url: 'https://tls.example' }),

@@ -53,7 +53,7 @@ describe('the editor at /admin', () => {
     expect(offending).toEqual([]);
   });
 
-  it("has its own Content-Security-Policy; the public pages keep the site's, without GitHub", async () => {
+  it("has its own CSP; the public pages keep the site's, without GitHub", async () => {
     const admin = (await headersFor('/admin/'))['content-security-policy'];
     const publicPage = (await headersFor('/contact'))['content-security-policy'];
     expect(admin).toMatch(/script-src 'self';/);

@@ -36,7 +36,7 @@ describe.each(slugs)('project %s', (slug) => {
     expect(img).toMatch(/alt="Aperçu [^"]+"/);
   });
 
-  it('draws the preview inline at the top of its own page, described, with no request for it', () => {
+  it('draws the preview inline atop its own page, described, with no request', () => {
     const html = page(`/nos-realisations/${slug}`);
     expect(previewImg(html, slug), 'the page still asks for the file').toBeUndefined();
     const art = /<div class="hero-art[^"]*">\s*(<svg[^>]*>)([\s\S]*?)<\/svg>/.exec(html);

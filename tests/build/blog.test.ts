@@ -64,7 +64,7 @@ describe('the blog index', () => {
     }
   });
 
-  it(`lists every post once, ${POSTS_PER_PAGE} per page, with rel prev/next and canonical URLs`, () => {
+  it(`lists every post once, ${POSTS_PER_PAGE} per page, with prev/next and canonicals`, () => {
     const listed = expectPaginated('/blog', posts.length);
     expect([...listed].sort()).toEqual([...posts].sort());
   });

@@ -2,7 +2,7 @@
  * Code budgets: what the code adds to a page (templates, inline CSS and scripts, headers), measured
  * on fixed fixture content (tests/build/budget-fixture.ts), so that copy never moves them and code
  * always does. One figure, no list of pages: the fixture page's response as sent. The copy of the
- * real pages has its own budget (tests/build/copy-budgets.test.ts). Why: docs/decisions/budgets.md.
+ * real pages has its own budget (tests/build/copy-budgets.test.ts). Why: docs/decisions/performance.md#budgets-code-blocks-copy-warns.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,10 +17,6 @@ import { incompressible, measureFixture, writePage } from './budget-fixture';
  * template change adding 200 B to every page fails: when the code shrinks, lower it (the test says
  * to what); raise it only for what a visitor needs, saying so in the commit.
  */
-// Raised by 440 B (measured 9,238 B) for the site search every page carries: the header's search
-// button and its form in a popover (the form works without JavaScript), the few lines of the inline
-// script that load the search on the field's first focus or on `/`, the input's base CSS, and
-// 'wasm-unsafe-eval' in the CSP (src/components/layout/SiteHeader.astro, src/lib/page-scripts/layout.ts).
 const CODE_CEILING = 9_340;
 /** How far under the ceiling the measure may fall before the ceiling must be lowered. */
 const ROOM = 190;
@@ -70,7 +66,7 @@ describe('code budget, on the fixture content', () => {
     ).toBeLessThan(ROOM);
   });
 
-  it('a page with far more copy than the first round trip passes it and gets the French warning', () => {
+  it('a page of long copy passes the code budget and gets the French warning', () => {
     const long = fixture['/copie-longue'];
     expect(long).toBeGreaterThan(FIRST_ROUND_TRIP);
     expect(long).toBeLessThanOrEqual(TWO_ROUND_TRIPS);

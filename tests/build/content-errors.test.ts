@@ -54,7 +54,7 @@ describe('astro sync with a broken content file', { timeout: 120_000 }, () => {
     for (const message of twoBrokenFiles.messages) expect(output).toContain(message);
   });
 
-  it('an unknown field, a dangling reference and a photo from another folder: one run names all three', async () => {
+  it('one run names an unknown field, a dangling reference and a foreign photo', async () => {
     const { code, output, report } = await syncWith(...threeBrokenFiles.files);
     expect(code).not.toBe(0);
     for (const message of threeBrokenFiles.messages) expect(output).toContain(message);

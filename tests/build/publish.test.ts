@@ -97,7 +97,7 @@ describe('a new page entry', { timeout: 30_000 }, () => {
 });
 
 describe('photos', { timeout: 30_000 }, () => {
-  it('the hero photo: AVIF/WebP srcset, dimensions, fetched first (eager, high priority)', () => {
+  it('the hero photo: AVIF/WebP srcset, dimensions, eager and high priority', () => {
     const picture = pictureWith(
       html('creation-site-web-aix-en-provence.html'),
       'Le cours Mirabeau à Aix-en-Provence, au soleil du matin',
@@ -137,7 +137,7 @@ describe('photos', { timeout: 30_000 }, () => {
     expectOptimised(pictureWith(html('blog.html'), alt), 960);
   });
 
-  it('a 6000×4000 photo in an article’s text: AVIF and WebP at its column’s widths, lazily', () => {
+  it('a 6000×4000 photo in a post: AVIF and WebP at the column’s widths, lazy', () => {
     const picture = pictureWith(
       html('blog/aix-en-photos.html'),
       'Les bateaux du Vieux-Port, vus depuis le quai',

@@ -52,7 +52,7 @@ describe('the table of contents and heading anchors of a post', () => {
     (route) => headings(articleText(route)).filter((h) => h.level === 2).length >= TOC_MIN_SECTIONS,
   );
 
-  it(`is there on every post with ${TOC_MIN_SECTIONS} h2 sections or more, and only there`, () => {
+  it(`is on every post of ${TOC_MIN_SECTIONS} h2 sections or more, only there`, () => {
     expect(long.length, 'no long post to check').toBeGreaterThan(0);
     for (const route of posts)
       expect(tocs(route), route).toHaveLength(long.includes(route) ? 2 : 0);
@@ -161,7 +161,7 @@ describe('the end of a post', () => {
 });
 
 describe('the end of a project page', () => {
-  it(`lists up to ${RELATED_COUNT} other projects, then the previous and next of the listing`, () => {
+  it(`lists up to ${RELATED_COUNT} other projects, then previous and next`, () => {
     expect(projects.length).toBeGreaterThan(0);
     const listed = hrefs(html('/nos-realisations')).filter((href) => projects.includes(href));
     const order = [...new Set(listed)];

@@ -141,7 +141,7 @@ describe.each(pages)('built page $route', ({ route, html }) => {
     expect(canonical, `${route}: <link rel="canonical">`).toMatch(/^https?:\/\/[^/]+\//);
   });
 
-  it("links from its footer to the spec's pages, the prices, the FAQ and the appointment page", () => {
+  it("its footer links the spec's pages, prices, FAQ and appointment page", () => {
     const footer = html.slice(html.lastIndexOf('<footer'));
     const links = new Set([...footer.matchAll(/<a href="([^"]+)"/g)].map((match) => match[1]));
     for (const href of [...FOOTER_SPEC, ...FOOTER_ADDED])

@@ -30,7 +30,7 @@ describe('the search index', () => {
     expect(entry.languages.fr.page_count).toBe(sitemap.length);
   });
 
-  it('lists exactly the pages of the sitemap: not /admin, the 404, the search or result pages', () => {
+  it('lists exactly the sitemap’s pages: not /admin, the 404 or search pages', () => {
     const urls = indexedUrls();
     expect(urls.sort()).toEqual([...sitemap].sort());
     expect(
@@ -38,7 +38,7 @@ describe('the search index', () => {
     ).toEqual([]);
   });
 
-  it("carries only what the site's own search uses (not Pagefind's ready-made interfaces)", () => {
+  it("carries only what the site's search uses, not Pagefind's ready-made UIs", () => {
     const files = readdirSync(INDEX);
     expect(files).toContain('pagefind.js');
     expect(files.filter((name) => /ui|highlight|worker|unknown/.test(name))).toEqual([]);
@@ -54,7 +54,7 @@ describe('the search page', () => {
     expect(sitemapRoutes(DIST)).not.toContain('/recherche');
   });
 
-  it('links every page of the sitemap but the blog posts and listing pages past the first', () => {
+  it('links every sitemap page but posts and listing pages past the first', () => {
     // A post is /blog/<slug> (the blog's page 2 on is /blog/<n>); a category's page 2 on is
     // /blog/categorie/<category>/<n>: one link away from its first page, listed.
     const listedElsewhere = (route: string) =>

@@ -4,7 +4,7 @@ import { animationsSettled, askForBooking, sitemapRoutes } from './helpers';
 
 // WCAG 2.2 AA criteria axe cannot judge, tried as a visitor does: with the
 // keyboard, forced colours, reduced motion and the text-spacing override of 1.4.12. The notices and
-// the forms' results are tried against the real backend in contact.spec.ts.
+// the forms' results are tried against the real backend in contact-form.spec.ts.
 
 /** The text-spacing override of WCAG 1.4.12 (the bookmarklet's values). */
 const TEXT_SPACING = `
@@ -156,7 +156,7 @@ test.describe('1.4.11: the focus ring', () => {
   test.describe.configure({ timeout: 360_000 });
 
   for (const route of ['/', '/contact', '/nos-realisations', '/blog', '/creation-sites-web']) {
-    test(`${route}: every keyboard stop shows a ring of 3:1 or more against what is behind it`, async ({
+    test(`${route}: every keyboard stop shows a ring of 3:1 or more against its ground`, async ({
       page,
       context,
     }) => {
@@ -193,9 +193,7 @@ test.describe('1.4.11: the focus ring', () => {
 test.describe('2.4.11: the small-screen menu', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 
-  test('closes when Tab leaves it, so the next stop (breadcrumb, form fields) is never hidden under it', async ({
-    page,
-  }) => {
+  test('closes when Tab leaves it, so the next stop is never hidden under it', async ({ page }) => {
     await page.goto('/contact');
     const toggle = page.getByRole('button', { name: 'Menu', exact: true });
     const menu = page.locator('#menu-mobile');
@@ -225,7 +223,7 @@ test.describe('1.4.10: the small-screen menu at 400 % zoom and on a phone in lan
     { width: 320, height: 256 },
     { width: 568, height: 320 },
   ]) {
-    test(`${viewport.width}×${viewport.height}: the menu scrolls within the screen, the page behind stays, every stop is on screen`, async ({
+    test(`${viewport.width}×${viewport.height}: the menu scrolls, every stop on screen`, async ({
       page,
     }) => {
       await page.setViewportSize(viewport);

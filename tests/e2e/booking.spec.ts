@@ -14,7 +14,7 @@ test.describe('booking embed on the home page', () => {
     });
   });
 
-  test('requests nothing from the booking origin until asked, even in view; one frame with the embed fields after the click, spinner until loaded', async ({
+  test('requests nothing from the booking origin until clicked, then one frame', async ({
     page,
   }) => {
     let release!: () => void;
@@ -91,9 +91,7 @@ test.describe('booking embed on the home page', () => {
     await expect.poll(async () => (await page.locator(frame).boundingBox())?.height).toBe(1200);
   });
 
-  test('raises a success notice when an appointment is scheduled in the widget (the Toaster loads on that first notice)', async ({
-    page,
-  }) => {
+  test('raises a success notice when an appointment is booked in the widget', async ({ page }) => {
     const toasterCode: string[] = [];
     page.on('request', (request) => {
       if (/\/Toaster\.[\w-]+\.js$/.test(request.url())) toasterCode.push(request.url());
@@ -172,7 +170,7 @@ test.describe('booking embed on /contact', () => {
     '/contact#calendly',
     '/contact?consultation=D%C3%A9couverte&jour=lundi&heure=09%3A00#calendly',
   ]) {
-    test(`${link} brings the visitor to the focused button, requests nothing from the booking origin before the click, and keeps the slot`, async ({
+    test(`${link} focuses the button, requests nothing before the click, keeps the slot`, async ({
       page,
     }) => {
       const urls = bookingRequests(page);

@@ -114,9 +114,7 @@ async function rebuiltSite(visit: (origin: string) => Promise<void>) {
   }
 }
 
-test('a copywriter changes a price in the editor: the file and the rebuilt page show it', async ({
-  page,
-}) => {
+test('a price changed in the editor is in the file and on the rebuilt page', async ({ page }) => {
   test.setTimeout(240_000);
   const problems = editorProblems(page);
 
@@ -136,7 +134,7 @@ test('a copywriter changes a price in the editor: the file and the rebuilt page 
   });
 });
 
-test('a copywriter creates a page with a photo in the editor: the rebuilt site serves it, the photo optimised', async ({
+test('a page created with a photo in the editor is built, its photo optimised', async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -276,9 +274,7 @@ test('every collection opens in the editor with its French form, without error',
   expect(problems).toEqual([]);
 });
 
-test('the deployed editor signs in with a GitHub token, in French, and refuses a bad one', async ({
-  page,
-}) => {
+test('the deployed editor signs in with a GitHub token and refuses a bad one', async ({ page }) => {
   const problems = editorProblems(page);
   await serveEditorCdn(page);
   // GitHub answers 401 to a token that is wrong, expired or revoked.

@@ -28,7 +28,7 @@ test.describe('/a-propos', () => {
 });
 
 test.describe('/notre-equipe', () => {
-  test('shows four members with role, illustrated portrait and links, and a recruitment mail link', async ({
+  test('shows four members with role, portrait and links, and a recruitment link', async ({
     page,
   }) => {
     await page.goto('/notre-equipe');
@@ -68,9 +68,7 @@ test.describe('/blog', () => {
     );
   });
 
-  test("'Lire la suite' opens the article, with BlogPosting data and an article share type", async ({
-    page,
-  }) => {
+  test("'Lire la suite' opens the article, with BlogPosting data", async ({ page }) => {
     await expectNoErrors(page, async () => {
       await page.goto('/blog');
       const title = await page.locator('main article h3').first().textContent();
@@ -101,9 +99,7 @@ test.describe('/blog', () => {
     expect(xml).toContain('/blog/seo-local-marseille</link>');
   });
 
-  test("lays out the newsletter box: a labelled e-mail field and 'S'abonner' in #newsletter-form-slot", async ({
-    page,
-  }) => {
+  test('lays out the newsletter box: a labelled e-mail field and its button', async ({ page }) => {
     await page.goto('/blog');
     const slot = page.locator('#newsletter-form-slot');
     await expect(slot.getByLabel('Votre adresse e-mail')).toHaveAttribute('type', 'email');
@@ -113,9 +109,7 @@ test.describe('/blog', () => {
 });
 
 test.describe('/carrieres', () => {
-  test("lists four positions whose 'Postuler' opens an e-mail with the position in the subject", async ({
-    page,
-  }) => {
+  test("lists four positions; 'Postuler' opens an e-mail naming the position", async ({ page }) => {
     await page.goto('/carrieres');
     const jobs = page.locator('#postes li:has(h3)');
     await expect(jobs).toHaveCount(4);
@@ -183,7 +177,7 @@ test.describe('legal pages', () => {
     });
   }
 
-  test('the privacy policy covers the form data, the booking widget, retention and rights', async ({
+  test('the privacy policy covers form data, booking widget, retention, rights', async ({
     page,
   }) => {
     await page.goto('/politique-confidentialite');

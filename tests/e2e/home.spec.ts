@@ -34,7 +34,7 @@ test.describe('home page', () => {
     expect(footerAfterMain).toBe(true);
   });
 
-  test('hero links to the AI page and the portfolio; closing call to action links to /contact', async ({
+  test('hero links to the AI page and portfolio; the closing call to /contact', async ({
     page,
   }) => {
     await page.goto('/');
@@ -70,7 +70,7 @@ test.describe('home page', () => {
     await expect(bar).toHaveAttribute('style', /width: ?66%/);
   });
 
-  test('testimonial carousel: advances every 4 s, dots jump, hover and the pause button stop it', async ({
+  test('testimonial carousel advances every 4 s; dots jump; hover and pause stop it', async ({
     page,
   }) => {
     await page.clock.install();
@@ -104,7 +104,7 @@ test.describe('home page', () => {
     await expect(carousel.getByRole('button', { name: fr.carousel.play })).toBeVisible();
   });
 
-  test('testimonial carousel holds still when focus reached a dot before it hydrated (WCAG 2.2.2)', async ({
+  test('testimonial carousel holds still when a dot had focus before hydration', async ({
     page,
   }) => {
     await page.clock.install();
@@ -127,7 +127,7 @@ test.describe('home page', () => {
     await expect(island).not.toHaveAttribute('ssr');
     // From here on, time moves only when the test says so (not while an assertion retries). The page's
     // clock runs until then: the pause is set a test timeout ahead, so no machine is slow enough for it
-    // to be in the past when it is set (100 ms ahead was, under load). The jump fires each due timer
+    // to be in the past when it is set. The jump fires each due timer
     // once, with the dot focused: the carousel must hold still through it too.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + test.info().timeout);
     for (let interval = 0; interval < 3; interval++) {

@@ -89,8 +89,8 @@ async function shiftsWithLateFont(page: Page, route: string) {
       if (!entry.hadRecentInput) shifts.push(entry.value);
     return shifts;
   });
-  // A face Chromium rebuilds after the first paint (as it did when the enabled stylesheet was not the
-  // head's last) takes the late font and swaps it in at the heading's next layout, whenever that is.
+  // A face Chromium rebuilds after the first paint (when the enabled stylesheet is not the head's
+  // last) takes the late font and swaps it in at the heading's next layout, whenever that is.
   const samePaintedFace = await page.evaluate(() => {
     const { __paintedFace: painted } = window as unknown as { __paintedFace?: FontFace };
     return painted !== undefined && [...document.fonts].includes(painted);
@@ -117,7 +117,7 @@ for (const width of [375, 1280]) {
 }
 
 test.describe('display font', () => {
-  // No page preloads it (docs/decisions/display-font.md): the face is fetched when a heading needs it,
+  // No page preloads it (docs/decisions/look.md#display-font-bricolage-grotesque-font-display-optional): the face is fetched when a heading needs it,
   // from the very file the headings' @font-face names, once.
   for (const route of ['/', '/contact', '/tarifs-creation-site-automatisation']) {
     test(`${route} preloads no font; its headings' face is one file, downloaded once`, async ({

@@ -47,7 +47,7 @@ test.describe('offer pages', () => {
     });
   }
 
-  test('/creation-sites-web: canonical, visible breadcrumbs, offers and a tel: call button', async ({
+  test('/creation-sites-web: canonical, breadcrumbs, offers and a tel: button', async ({
     page,
   }) => {
     await page.goto('/creation-sites-web');
@@ -95,7 +95,7 @@ test.describe('project filter on /nos-realisations', () => {
     );
   });
 
-  test('each category shows only its cards, one pressed at a time, and the URL carries it', async ({
+  test('each category shows only its cards, one pressed at a time, in the URL', async ({
     page,
   }) => {
     await page.goto('/nos-realisations');
@@ -244,7 +244,7 @@ test.describe('pricing page', () => {
     expect(text).toContain('Acompte de 50\u00a0% à la commande');
   });
 
-  test('compares the site offers in a table: one column per offer, prices from the offers, keyboard-scrollable', async ({
+  test('compares the site offers in a table: a column per offer, keyboard-scrollable', async ({
     page,
   }) => {
     await page.goto('/tarifs-creation-site-automatisation');

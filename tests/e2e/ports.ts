@@ -19,10 +19,10 @@ export const TEST_BOOKING_PORT = Number(env.TEST_BOOKING_PORT ?? 4323);
 export const TEST_BOOKING_URL = `http://localhost:${TEST_BOOKING_PORT}/booking.html`;
 
 /**
- * Ports of the local backend started by the backend tests and by the end-to-end contact tests (one
- * after the other in `npm test`): API gateway, database, mail inbox, SMTP. Below 32768: Linux hands out
- * 32768-60999 as source ports of outgoing connections, so a test port there can be taken at random by
- * one of the suite's own loopback connections (seen once in CI: "Port 55524 is already in use").
+ * Ports of the local backend started by the backend tests and by the end-to-end run (one after the
+ * other in `npm test`): API gateway, database, mail inbox, SMTP. Below 32768: Linux hands out
+ * 32768-60999 as source ports of outgoing connections, so a test port there could be taken at random
+ * by one of the suite's own loopback connections.
  */
 export const TEST_BACKEND_PORTS = {
   api: Number(env.TEST_BACKEND_API_PORT ?? 25421),

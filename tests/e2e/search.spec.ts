@@ -30,7 +30,7 @@ async function search(page: Page, query: string) {
   return page.locator('#recherche-panneau');
 }
 
-test('nothing of the search is requested before the field is focused; the shortcut loads it', async ({
+test('requests nothing of the search before the field’s focus or the shortcut', async ({
   page,
 }) => {
   const requests = searchRequests(page);

@@ -37,7 +37,7 @@ test('after a hover on a link, the next page is shown from its prerender', async
   }
 });
 
-test('never speculates /admin, the newsletter result pages or a link that loads the booking widget', async ({
+test('never speculates /admin, newsletter result pages or booking-widget links', async ({
   page,
 }) => {
   const speculated = speculations(page);

@@ -109,9 +109,7 @@ for (const route of ['/', '/contact', '/faq', '/nos-realisations', '/blog']) {
 // asked for once the page has loaded and had its first contentful paint (a short page can fire
 // `load` before it paints), never in the way of that paint.
 for (const route of ['/', '/contact', '/faq']) {
-  test(`${route}: the deferred stylesheet is asked for only after the first contentful paint`, async ({
-    page,
-  }) => {
+  test(`${route}: the deferred stylesheet is asked for after the first paint`, async ({ page }) => {
     await page.goto(route);
     const stylesheet = await page.waitForFunction(() => {
       const entry = performance

@@ -55,7 +55,7 @@ describe('BookingEmbed', () => {
     expect(frame()).toBeNull();
   });
 
-  it('loads the frame with the embed fields, prefill and utm from the page address on request, spinner until the widget answers', async () => {
+  it('on request, loads the frame with prefill and utm; spinner until it answers', async () => {
     history.replaceState(null, '', '/contact?jour=mardi&heure=10:00&utm_source=news');
     embed();
     ask();
@@ -71,7 +71,7 @@ describe('BookingEmbed', () => {
     expect(frame()!.style.height).toBe('700px');
   });
 
-  it('for a slot or consultation link, focuses the button and loads nothing until it is clicked; the slot is kept for the frame', async () => {
+  it('a slot link focuses the button, loads nothing until clicked, keeps the slot', async () => {
     history.replaceState(null, '', '/contact?consultation=Audit&jour=mardi&heure=10:00');
     embed();
     const button = screen.getByRole('link', { name: fr.booking.show });
@@ -83,7 +83,7 @@ describe('BookingEmbed', () => {
     expect(new URL(frame()!.src).searchParams.get('a1')).toBe('Audit – mardi 10:00');
   });
 
-  it('focuses the button when its anchor is targeted, and loads nothing until it is clicked', async () => {
+  it('focuses the button when its anchor is targeted, loads nothing until clicked', async () => {
     history.replaceState(null, '', '/contact#calendly');
     embed('calendly');
     const button = screen.getByRole('link', { name: fr.booking.show });
@@ -107,7 +107,7 @@ describe('BookingEmbed', () => {
     expect(frame()).toBeNull();
   });
 
-  it('offers the booking page and the phone instead of the spinner when the network goes down', async () => {
+  it('offers the booking page and the phone when the network goes down', async () => {
     embed();
     ask();
     await started();

@@ -26,7 +26,7 @@ describe('copyBudget', () => {
     });
   });
 
-  it('warns in French past the first round trip, naming the page, the bytes sent and the excess', () => {
+  it('warns in French past the first round trip, naming page, bytes and excess', () => {
     expect(copyBudget('/', 16_933)).toEqual({
       route: '/',
       bytes: 16_933,

@@ -154,7 +154,7 @@ describe('TestimonialCarousel', () => {
     expect(visible()).toEqual(SECOND);
   });
 
-  it('holds still when focus was on a dot before it hydrated, and moves on once focus leaves', () => {
+  it('holds still when a dot had focus before hydration, moves once focus leaves', () => {
     const container = document.createElement('div');
     container.innerHTML = renderToString(carousel());
     const outside = document.createElement('button');

@@ -93,7 +93,7 @@ describe('generated editor configuration', () => {
     expect(generated.map((collection) => collection.name)).toEqual(withEntries);
   });
 
-  it('signs in with a GitHub token alone and saves drafts as pull requests previewed by CI', () => {
+  it('signs in with a GitHub token; drafts are pull requests previewed by CI', () => {
     expect(config).toMatchObject({
       backend: {
         name: 'github',
@@ -266,7 +266,7 @@ describe('generated editor configuration', () => {
     });
   });
 
-  it('never writes a group without fields, which the editor refuses (a record no entry uses is left out)', () => {
+  it('never writes a group without fields, which the editor refuses', () => {
     const groups = (fields: CmsField[]): CmsField[] =>
       fields.flatMap((field) => [
         ...(Array.isArray(field.fields) ? [field, ...groups(field.fields as CmsField[])] : []),
@@ -400,7 +400,7 @@ describe.each(inputs.filter((input) => input.entries.length))(
       expect(problems).toEqual([]);
     });
 
-    it('marks a top-level field required exactly when the schema refuses the file without it', () => {
+    it('marks a field required exactly when the schema refuses a file without it', () => {
       const { data } = input.entries[0];
       const disagreements = fields
         .filter((field) => field.name !== 'body')

@@ -36,7 +36,7 @@ describe('contact draft store', () => {
     expect($contactDraft.get()).toEqual(draft);
   });
 
-  it('persists every keystroke with the id, and a reload (restore) gives the same draft back', () => {
+  it('persists every keystroke with the id; a reload gives the same draft back', () => {
     const { id } = restoreDraft('', storage);
     updateDraftField('prenom', 'Ada', storage);
     updateDraftField('message', 'Bonjour', storage);
@@ -50,7 +50,7 @@ describe('contact draft store', () => {
     expect(restored.fields).toMatchObject({ prenom: 'Ada', message: 'Bonjour' });
   });
 
-  it('records when the visitor started (first edit), and keeps it through later edits and a reload', () => {
+  it('records the first edit’s time and keeps it through edits and a reload', () => {
     restoreDraft('', storage);
     expect($contactDraft.get().startedAt).toBe(0);
     const before = Date.now();
@@ -63,7 +63,7 @@ describe('contact draft store', () => {
     expect(restoreDraft('', storage).startedAt).toBe(startedAt);
   });
 
-  it('adopts what was typed before hydration: saved with the draft, fill time from the first input', () => {
+  it('adopts what was typed before hydration, timed from the first input', () => {
     restoreDraft('', storage);
     updateDraftField('message', 'Bonjour', storage);
     const { id, startedAt } = $contactDraft.get();
@@ -80,7 +80,7 @@ describe('contact draft store', () => {
     expect(restoreDraft('', storage)).toEqual(draft);
   });
 
-  it('adopts nothing when nothing was typed, and starts the fill time now when the first input is unknown', () => {
+  it('adopts nothing when nothing was typed; an unknown first input starts now', () => {
     restoreDraft('', storage);
     const before = $contactDraft.get();
     adoptTyped({}, null, storage);
@@ -102,7 +102,7 @@ describe('contact draft store', () => {
     );
   });
 
-  it('keeps the id while a stored draft is retried, and takes a new one when it is edited', () => {
+  it('keeps the id while a stored draft is retried, takes a new one once edited', () => {
     const { id } = restoreDraft('', storage);
     updateDraftField('prenom', 'Ada', storage);
     markDraftStored(storage);
@@ -137,7 +137,7 @@ describe('contact draft store', () => {
 
 describe('newId', () => {
   const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-  it('builds a v4 UUID even where crypto.randomUUID is missing (http outside localhost)', () => {
+  it('builds a v4 UUID where crypto.randomUUID is missing (plain http)', () => {
     const randomUUID = globalThis.crypto.randomUUID;
     Object.defineProperty(globalThis.crypto, 'randomUUID', {
       value: undefined,

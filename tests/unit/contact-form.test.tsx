@@ -72,7 +72,7 @@ describe('ContactForm island', () => {
   });
   afterEach(cleanup);
 
-  it('sends once on a double submit, shows "Envoi en cours..." meanwhile, then clears the form', async () => {
+  it('sends a double submit once, shows "Envoi en cours...", then clears the form', async () => {
     const { form } = renderForm();
     fireEvent.submit(form);
     fireEvent.submit(form);
@@ -99,7 +99,7 @@ describe('ContactForm island', () => {
     expect(form.querySelector('[role="status"]')?.textContent).toBe('');
   });
 
-  it('keeps the fields and the row id after a function failure, and the retry reuses the id', async () => {
+  it('keeps fields and row id after a function failure; the retry reuses the id', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     invokeError = { name: 'FunctionsHttpError' };
     const { form } = renderForm();
@@ -126,7 +126,7 @@ describe('ContactForm island', () => {
     errors.mockRestore();
   });
 
-  it('refuses a name of no-break spaces in the browser: the field says why, gets the focus, nothing is sent', async () => {
+  it('refuses a name of no-break spaces: the field says why, has focus, nothing sent', async () => {
     const { form, set } = renderForm();
     set('prenom', '\u00a0\u00a0');
     fireEvent.submit(form);
@@ -141,7 +141,7 @@ describe('ContactForm island', () => {
     expect((form.querySelector('[name="message"]') as HTMLTextAreaElement).value).toBe('Bonjour');
   });
 
-  it('names the field the database refused, moves the focus there and keeps every value', async () => {
+  it('names the field the database refused, focuses it, keeps every value', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     insertAnswer = {
       error: {
@@ -191,7 +191,7 @@ describe('ContactForm island', () => {
     errors.mockRestore();
   });
 
-  it('posts to the form endpoint without JavaScript; once running, an empty submit gets its own French messages, the focus on the first', async () => {
+  it('posts without JavaScript; hydrated, an empty submit gets French messages', async () => {
     const view = render(
       <ContactForm
         action={ACTION}

@@ -59,7 +59,7 @@ function fakeClient(
 }
 
 describe('submitContact', () => {
-  it('inserts the row with the draft id, honeypot and fill time, then invokes send-contact-email with the id and the six fields', async () => {
+  it('inserts the row with the draft id, then invokes send-contact-email with it', async () => {
     const { client, calls } = fakeClient([{ error: null, status: 201 }], [{ error: null }]);
     const onStored = vi.fn();
     expect(await submitContact(client, draft(), extras, onStored)).toEqual({ ok: true });
@@ -130,7 +130,7 @@ describe('submitContact', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('refuses in the browser what the database would refuse (no-break-space name), sending nothing', async () => {
+  it('refuses in the browser what the database would refuse, sending nothing', async () => {
     const { client, calls } = fakeClient([], []);
     const result = await submitContact(
       client,
@@ -141,20 +141,20 @@ describe('submitContact', () => {
     expect(calls).toEqual([]);
   });
 
-  it('stores the Turnstile token with the row when the widget is on (the function verifies it)', async () => {
+  it('stores the Turnstile token with the row when the widget is on', async () => {
     const { client, calls } = fakeClient([], []);
     await submitContact(client, draft(), { ...extras, captchaToken: 'tok-1' });
     expect(calls[0].payload).toMatchObject({ captcha_token: 'tok-1' });
     expect(calls[1].payload).not.toHaveProperty('captcha_token');
   });
 
-  it('sends the honeypot and a null fill time as they are: the server flags such rows as spam', async () => {
+  it('sends the honeypot and a null fill time as they are, for the server to flag', async () => {
     const { client, calls } = fakeClient([], []);
     await submitContact(client, draft({ startedAt: 0 }), { ...extras, honeypot: 'http://x' });
     expect(calls[0].payload).toMatchObject({ site_web: 'http://x', fill_ms: null });
   });
 
-  it('reports a function failure with the row kept, and a retry reuses the id (23505 = already saved)', async () => {
+  it('reports a function failure with the row kept; a retry reuses the id', async () => {
     const fnError = { name: 'FunctionsHttpError' };
     const { client, calls } = fakeClient(
       [

@@ -49,7 +49,7 @@ describe('crossReferenceProblems', () => {
     ]);
   });
 
-  it('refuses blocks that would render empty: an offer group, the team, posts outside the blog', () => {
+  it('refuses blocks that would render empty: offer group, team, posts off the blog', () => {
     const problems = crossReferenceProblems({
       pages: [
         page('tarifs', [{ type: 'offers', group: 'saas' }, { type: 'team' }, { type: 'posts' }]),
@@ -75,7 +75,7 @@ describe('crossReferenceProblems', () => {
     ]);
   });
 
-  it('checks the valid files while others are broken, counting the broken ones as targets', () => {
+  it('checks the valid files while others are broken, counting those as targets', () => {
     const brokenHome = {
       id: 'index',
       file: 'src/content/pages/index.yaml',
@@ -94,7 +94,7 @@ describe('crossReferenceProblems', () => {
     ]);
   });
 
-  it('never blames a broken file, and leaves a reference whose target file cannot be read', () => {
+  it('blames no broken file, and leaves references to unreadable files alone', () => {
     expect(
       crossReferenceProblems(
         { testimonials: [entry('testimonials', 'nadia', { showOn: ['home'] })] },

@@ -281,7 +281,7 @@ describe('a photo field naming a file of another folder', () => {
 });
 
 describe('an MDX body', () => {
-  it('has its placeholders filled and its text typeset before MDX reads braces as code, front matter untouched', () => {
+  it('is filled and typeset before MDX reads braces as code, front matter untouched', () => {
     const facts = { phone: { display: '04 91 00 00 00' }, brand: 'A <b> & C' };
     expect(
       fillMdxBody(

@@ -60,7 +60,7 @@ describe('npm run deploy -- --dry-run (the command itself)', () => {
       env: { PATH: process.env.PATH, ...env },
     });
 
-  it('refuses a missing variable by name, exits non-zero and names no variable that is set', () => {
+  it('names a missing variable, exits non-zero, names no variable that is set', () => {
     const { RESEND_API_KEY: _, ...withoutResend } = PRODUCTION;
     const result = cli(withoutResend);
     expect(result.status).toBe(1);
@@ -104,7 +104,7 @@ describe('deploy plan', () => {
     expect(err).toContain('SUPABASE_ACCESS_TOKEN must start with sbp_');
   });
 
-  it('dry run with all set prints each step in order, no secret value, and runs nothing', async () => {
+  it('a dry run prints each step in order, no secret value, and runs nothing', async () => {
     const { code, calls, out } = await run(['--dry-run'], PRODUCTION);
     expect(code).toBe(0);
     expect(calls).toEqual([]);
@@ -126,7 +126,7 @@ describe('deploy plan', () => {
     }
   });
 
-  it('a real run runs the steps in order with the values, and the vault gets both secrets', async () => {
+  it('a real run runs the steps in order; the vault gets both secrets', async () => {
     const { code, calls } = await run([], PRODUCTION);
     expect(code).toBe(0);
     expect(calls.map((c) => (c.argv ? c.argv.slice(0, 5).join(' ') : 'vault'))).toEqual([
@@ -189,7 +189,7 @@ describe('deploy plan', () => {
     expect(bad.err).toContain('--preview needs a name');
   });
 
-  it('sets every secret the functions document in supabase/functions/.env.example (but SMTP_URL, local only)', () => {
+  it('sets every secret of supabase/functions/.env.example but the local SMTP_URL', () => {
     const documented = [
       ...readFileSync('supabase/functions/.env.example', 'utf8').matchAll(
         /^#?\s*([A-Z][A-Z0-9_]+)=/gm,

@@ -2,7 +2,11 @@
 // Where a lead came from: the campaign fields kept for the session by every page's inline script,
 // read back by the contact form with the shared rules (a broken tag is left out, never the lead).
 import { afterEach, describe, expect, it } from 'vitest';
-import { CAMPAIGN_STORAGE_KEY, currentLeadSource, readLeadSource } from '../../src/lib/contact/lead-source';
+import {
+  CAMPAIGN_STORAGE_KEY,
+  currentLeadSource,
+  readLeadSource,
+} from '../../src/lib/contact/lead-source';
 import { inlinePageScript, keepCampaign } from '../../src/lib/page-scripts/layout';
 import { submitContact } from '../../src/lib/contact/contact';
 import type { FormsClient } from '../../src/lib/contact/supabase-config';
@@ -13,7 +17,7 @@ afterEach(() => {
 });
 
 describe('campaign kept across pages', () => {
-  it('keeps the campaign of the landing page for a later page without one, in sessionStorage', () => {
+  it('keeps the landing page’s campaign for later pages, in sessionStorage', () => {
     history.replaceState(null, '', '/blog/seo?utm_source=newsletter&utm_campaign=rentr%C3%A9e&x=1');
     keepCampaign(CAMPAIGN_STORAGE_KEY);
     history.replaceState(null, '', '/contact');
@@ -60,7 +64,7 @@ describe('readLeadSource', () => {
     });
   });
 
-  it('sends no campaign when nothing is kept, the value is not ours, or storage is unavailable', () => {
+  it('sends no campaign when none is kept, it is not ours, or storage fails', () => {
     expect(readLeadSource('/contact', storage(null))).toEqual({ page: '/contact' });
     expect(readLeadSource('/contact', storage('{"utm_source":"x"}'))).toEqual({ page: '/contact' });
     expect(readLeadSource('/contact', null)).toEqual({ page: '/contact' });
@@ -72,7 +76,7 @@ describe('readLeadSource', () => {
 });
 
 describe('the contact row carries the lead source', () => {
-  it('inserts this tab’s page and campaign with the row; the function call stays id and fields', async () => {
+  it('inserts this tab’s page and campaign with the row, not in the function call', async () => {
     history.replaceState(null, '', '/offres/site-vitrine?utm_source=salon&utm_campaign=2026');
     keepCampaign(CAMPAIGN_STORAGE_KEY);
     history.replaceState(null, '', '/contact');

@@ -154,7 +154,7 @@ describe('deferred stylesheet', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('is enabled once the page has loaded and had its first contentful paint, not before', () => {
+  it('is enabled once the page has loaded and painted, not before', () => {
     enableStylesheets();
     paint('first-paint', 'first-contentful-paint');
     expect(disabled(), 'painted, not loaded yet').toBe(true);

@@ -30,7 +30,7 @@ const source = placeholderSource(
 );
 
 describe('placeholderSource', () => {
-  it('exposes the settings plus a one-line address and the site URL without trailing slash', () => {
+  it('exposes the settings, a one-line address and the site URL without slash', () => {
     expect(source).toMatchObject({
       brand: 'Agence Test',
       address: { full: '1 rue A, 13001 Marseille', city: 'Marseille' },
@@ -51,7 +51,7 @@ describe('fillPlaceholders', () => {
     });
   });
 
-  it('fails on an unknown or non-text path, naming the file, the field and a likely fix', () => {
+  it('fails on an unknown or non-text path, naming file, field and a fix', () => {
     expect(() =>
       fillPlaceholders(
         { cta: { text: '{figures.roy}' } },

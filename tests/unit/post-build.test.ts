@@ -45,7 +45,7 @@ describe('the post-build list', () => {
     ]);
   });
 
-  it('reads the pages once, hands each step the pages the previous ones left, writes what they return', async () => {
+  it('reads the pages once, chains the steps over them, writes what they return', async () => {
     mkdirSync(join(dist, 'blog'));
     writeFileSync(join(dist, 'index.html'), page('<h1>Accueil</h1>'));
     writeFileSync(join(dist, 'blog/post.html'), page('<h1>Article</h1>'));
@@ -77,7 +77,7 @@ describe('the post-build list', () => {
 });
 
 describe('page CSS step', () => {
-  it("inlines the rules the page uses and keeps the inline script's states and the focus ring", async () => {
+  it("inlines the rules the page uses, the inline script's states and the focus ring", async () => {
     mkdirSync(join(dist, '_astro'));
     writeFileSync(
       join(dist, '_astro/site.css'),
@@ -96,7 +96,7 @@ describe('page CSS step', () => {
     expect(inline).toContain(':focus-visible{outline:3px solid}');
   });
 
-  it('defers, last in the head, a stylesheet of only the rules the page lacks; without JavaScript the whole one', async () => {
+  it('defers, last in the head, only the rules the page lacks; all without JavaScript', async () => {
     mkdirSync(join(dist, '_astro'));
     writeFileSync(join(dist, '_astro/site.css'), '.used{color:red}.toast{color:blue}');
     const html = page(
@@ -113,7 +113,7 @@ describe('page CSS step', () => {
     );
   });
 
-  it('defers one stylesheet for all the linked ones, last: enabling one that others follow rebuilds the font faces', async () => {
+  it('defers one stylesheet for all the linked ones, last in the head', async () => {
     mkdirSync(join(dist, '_astro'));
     writeFileSync(join(dist, '_astro/site.css'), '.used{color:red}.toast{color:blue}');
     writeFileSync(join(dist, '_astro/blog.css'), '.anchor{opacity:0}.anchor:focus{opacity:1}');
@@ -248,7 +248,7 @@ describe('the rules a page lacks (missingRules)', () => {
     );
   });
 
-  it('inlines the rules of a pseudo-element alone where the page has an element for it, and never defers them', () => {
+  it('inlines pseudo-element-only rules where the page uses them, never defers them', () => {
     const stylesheet =
       '@layer base{*,::backdrop{margin:0}::placeholder{opacity:1}::file-selector-button{margin:0}}';
     const inline = beside('@layer base{*{margin:0}}');

@@ -42,7 +42,7 @@ describe('retention durations', () => {
     expect(retentionIssues(settings.figures)).toEqual([]);
   });
 
-  it('the build refuses an unreadable, missing or out-of-bounds figure, in French, naming it', () => {
+  it('the build refuses an unreadable, missing or out-of-range figure, in French', () => {
     expect(settingsErrors({})).toEqual([]);
     const [unreadable] = settingsErrors({ dataRetention: 'trois ans' });
     expect(unreadable).toContain('figures.dataRetention');

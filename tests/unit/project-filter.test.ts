@@ -56,7 +56,7 @@ describe('enableProjectFilter (the inline script)', () => {
 
   beforeEach(() => setUp('?utm_source=x'));
 
-  it('shows one category, presses only its button, announces its count and writes the URL', () => {
+  it('shows one category, presses its button, announces its count, writes the URL', () => {
     click('automatisation');
     expect(visible()).toEqual(['a', 'd']);
     expect(pressed()).toEqual(['automatisation']);

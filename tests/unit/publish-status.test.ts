@@ -36,7 +36,7 @@ describe('publishStatus', () => {
     expect(status.summary).not.toContain('Poids des pages');
   });
 
-  it('content error: « Échec : » naming the first file, field and fix; every error in the summary', () => {
+  it('content error: « Échec : » names the first file, field, fix; all in the summary', () => {
     const status = publishStatus({
       steps: [
         ...ok('install'),

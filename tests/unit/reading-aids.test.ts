@@ -18,7 +18,7 @@ async function render(markdown: string) {
 }
 
 describe('heading ids and anchors', () => {
-  it('gives each heading an id without accents, unique in its text, that render() reports', async () => {
+  it('gives each heading a unique id without accents, reported by render()', async () => {
     const { html, headings } = await render(
       '## Étape 1\u00a0: faire l’inventaire\n\ntexte\n\n### Où ?\n\n## Étape 1\u00a0: faire l’inventaire\n\n#### Détail\n',
     );
@@ -69,7 +69,7 @@ describe('the table of contents', () => {
 });
 
 describe('related entries and previous/next', () => {
-  it('chooses the same group first, then the others, in list order, never the entry itself', () => {
+  it('chooses the same group first, then others, in list order, never itself', () => {
     const list = ['a1', 'b1', 'a2', 'c1', 'a3', 'b2'];
     const related = relatedByGroup(list, (s) => s[0]);
     expect(related[0]).toEqual(['a2', 'a3', 'b1']);

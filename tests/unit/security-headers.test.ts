@@ -20,7 +20,7 @@ describe('fillHeaders', () => {
     "  Content-Security-Policy: script-src 'self' {script-hashes}; connect-src 'self' {supabase-origin}; frame-src {booking-origin}",
   ].join('\n');
 
-  it('fills the policy with unique sorted hashes and the two origins, leaving comments alone', () => {
+  it('fills the policy with unique sorted hashes and the two origins', () => {
     const out = fillHeaders(template, {
       scriptHashes: ["'sha256-b'", "'sha256-a'", "'sha256-b'"],
       supabaseOrigin: 'https://ref.supabase.co',

@@ -28,7 +28,7 @@ describe('speculation rules', () => {
       expect(speculated(href), href).toBe(true);
   });
 
-  it('never the editor, the newsletter result pages, links to the booking widget or other sites', () => {
+  it('never the editor, newsletter result pages, booking links or other sites', () => {
     for (const href of [
       '/admin',
       '/admin/config.yml',

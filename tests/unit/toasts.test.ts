@@ -28,7 +28,7 @@ describe('toast store', () => {
     expect($toasts.get()).toHaveLength(0);
   });
 
-  it('keeps notices while held (hover, focus) and gives them the time they had left after', () => {
+  it('keeps notices while hovered or focused, then gives them their time left', () => {
     toast({ title: 'Un' });
     vi.advanceTimersByTime(TOAST_DURATION - 1000);
     holdToasts('hover', true);

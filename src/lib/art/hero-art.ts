@@ -2,6 +2,7 @@
  * Which artwork each page's hero shows (src/components/art/): what the page sells, at a glance.
  * Pages are matched by path, exactly first, then by the longest prefix; a new page gets the studio
  * overview until it is given its own.
+ * Why: docs/decisions/look.md#hero-artwork-one-inline-svg-per-kind-of-page.
  */
 import { normalizePath } from '../seo/seo';
 

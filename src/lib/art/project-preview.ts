@@ -3,6 +3,7 @@
  * (`/nos-realisations/<slug>.svg`): the site in a browser and a phone (headline, menu, typeface), the
  * chatbot conversation, or the workflow steps, in the project's colour. A copywriter adding a project
  * gets its preview without a designer.
+ * Why: docs/decisions/look.md#project-previews-drawn-from-the-project-entry.
  */
 import type { Project } from '../../schemas/offers';
 

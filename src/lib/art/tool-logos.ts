@@ -2,6 +2,7 @@
  * Tool logos from the `simple-icons` package, found by the tool's name as the content writes it.
  * Pages reference them as small SVG files under `/logos/` (written at build time by
  * src/integrations/tool-logos.ts), so a grid of logos costs the HTML a few bytes per tool.
+ * Why: docs/decisions/look.md#tool-logos-the-real-marks-from-simple-icons-as-files.
  */
 import * as icons from 'simple-icons';
 import type { SimpleIcon } from 'simple-icons';

@@ -2,6 +2,7 @@
  * What the host page's address tells the booking widget: the slot chosen on the appointment page
  * (`/contact?consultation=<title>&jour=<lundi…vendredi>&heure=HH:MM[&date=YYYY-MM-DD]#calendly`)
  * and the visitor's campaign (utm_*). Malformed or over-long values are ignored.
+ * Why: docs/decisions/interaction.md#booking-widget-behind-a-facade-the-click-is-the-consent.
  */
 import type { BookingPrefill, BookingUtm } from './url';
 

@@ -3,6 +3,8 @@
  * (insert the row, then invoke `send-contact-email`). Pure: the Supabase client is passed in.
  * The form island imports this module lazily (first use), so none of it weighs on the first load;
  * the constants reach the island as props.
+ * Why:
+ * docs/decisions/contact.md#contact-form-id-chosen-in-the-browser-draft-kept-clients-loaded-late.
  */
 import type { FormsClient } from './supabase-config';
 import { currentLeadSource } from './lead-source';

@@ -5,6 +5,8 @@
  * src/lib/page-scripts/layout.ts), so the campaign survives a visit across pages. A value that breaks the shared rules
  * (supabase/functions/_shared/validation.ts, mirrored by the database) is left out: a tag never
  * costs a lead.
+ * Why:
+ * docs/decisions/contact.md#lead-source-the-landing-query-kept-in-sessionstorage-by-every-pages-inline-script.
  */
 import { checkLeadSource, type LeadSource } from '../../../supabase/functions/_shared/validation';
 

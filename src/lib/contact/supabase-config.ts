@@ -95,7 +95,7 @@ export function isNewApiKey(key: string): boolean {
  * The forms' client: `@supabase/postgrest-js` for the insert and `@supabase/functions-js` for the
  * function, with the headers supabase-js sends (the gateway sees no difference): `apikey` everywhere,
  * `Authorization: Bearer <key>` on REST, and on functions only for a legacy JWT key. No auth,
- * realtime or storage code: ~7 KB gzip instead of supabase-js's ~55 KB.
+ * realtime or storage code: a small part of supabase-js's bytes.
  */
 export async function createFormsClient(config: SupabaseConfig): Promise<FormsClient> {
   const [{ PostgrestClient }, { FunctionsClient }] = await Promise.all([

@@ -2,7 +2,7 @@
  * What guides a reader through a post or a project page, chosen at build time from the content (no
  * copywriter sets it): the table of contents, the related entries and the previous/next links.
  * Pure functions, so the routes stay thin and the unit tests need no build
- * (docs/decisions/blog.md says why these thresholds).
+ * (docs/decisions/blog.md#table-of-contents-from-3-h2-sections-two-placements-no-script says why these thresholds).
  */
 
 /** A post gets a table of contents from this many h2 sections on. */

@@ -5,6 +5,7 @@
  * `subset-font` (HarfBuzz's hb-subset). A glyph outside the set falls back, character by character, to
  * the metric-matched fallback face. The file is written once per input under node_modules/.cache and
  * reused by later builds.
+ * Why: docs/decisions/look.md#the-display-face-one-weight-french-characters-cut-at-build-time.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

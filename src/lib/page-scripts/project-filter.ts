@@ -1,3 +1,7 @@
+/**
+ * The portfolio's project filter (/nos-realisations): server HTML and a small inline script.
+ * Why: docs/decisions/interaction.md#project-filter-server-html-and-a-small-inline-script.
+ */
 /** Name of the query parameter that carries the chosen category on /nos-realisations. */
 export const CATEGORY_PARAM = 'categorie';
 /** The "every category" choice; it is never written to the URL. */

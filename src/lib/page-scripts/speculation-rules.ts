@@ -6,6 +6,7 @@
  * (a visit there confirms or unsubscribes) and links that bring the visitor to the booking widget (a
  * fragment such as #calendly, or a slot's `consultation=`). Browsers without the feature ignore the
  * header. A header rather than an inline script: no byte added to any page's first round trip.
+ * Why: docs/decisions/performance.md#next-page-speculation-rules-by-header-prerender-on-hover.
  */
 export const SPECULATION_RULES = {
   prerender: [

@@ -2,7 +2,7 @@ import { minifyInline } from '../page-scripts/inline-script';
 import * as fr from '../i18n/fr';
 import { getSettings } from '../content/settings';
 import { ALL_PAGES_ID, SEARCH_BUNDLE, SEARCH_PAGE } from './paths';
-import { searchForm, type SearchLabels } from './ui';
+import { searchForm, searchItem, searchLink, searchResults, type SearchLabels } from './ui';
 
 /** The page offered beside the main sections when nothing is found: the answers to common questions. */
 const FAQ = { label: fr.search.faq, href: '/faq' };
@@ -28,6 +28,6 @@ export async function searchScript(): Promise<string> {
     ].map(({ label, href }) => ({ label, href })),
   };
   return minifyInline(
-    `for(const form of document.querySelectorAll("form[data-search]"))(${searchForm})(form,${JSON.stringify(labels)},${JSON.stringify(SEARCH_BUNDLE)})`,
+    `${searchItem}\n${searchLink}\n${searchResults}\nfor(const form of document.querySelectorAll("form[data-search]"))(${searchForm})(form,${JSON.stringify(labels)},${JSON.stringify(SEARCH_BUNDLE)})`,
   );
 }

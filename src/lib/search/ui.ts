@@ -1,7 +1,8 @@
 /**
- * The search forms' behaviour, loaded on a form's first focus (src/lib/page-scripts/layout.ts,
- * `searchOnDemand`) from /recherche.js (src/pages/recherche.js.ts), which runs it once per form. It is written out as the source
- * of that file, so it must be self-contained: no imports, everything passed as a parameter.
+ * The search forms' behaviour, loaded on a form's first focus (`searchOnDemand`,
+ * src/lib/page-scripts/layout.ts) from /recherche.js (src/pages/recherche.js.ts), which runs it
+ * once per form. src/lib/search/script.ts writes these functions out as that file's source, so
+ * they import nothing. Why: docs/decisions/search.md#interface-our-own-on-pagefindjs-loaded-on-first-focus.
  */
 
 /** The French strings and suggestion links the search shows (src/lib/i18n/fr.ts `search`). */
@@ -25,14 +26,66 @@ interface Pagefind {
   }>;
 }
 
+/** Appends to `list` one item holding `child`. */
+export function searchItem(list: HTMLElement, child: Node): HTMLLIElement {
+  const li = document.createElement('li');
+  li.className = 'rounded-lg px-3 py-2 hover:bg-accent-50';
+  li.append(child);
+  list.append(li);
+  return li;
+}
+
+/** A link of the results. */
+export function searchLink(href: string, text: string, className: string): HTMLAnchorElement {
+  const anchor = document.createElement('a');
+  anchor.href = href;
+  anchor.textContent = text;
+  anchor.className = className;
+  return anchor;
+}
+
 /**
- * Searches as the visitor types in `form`'s field and lists the pages found under it: the page
- * title as a link, and an excerpt with the words found highlighted (`<mark>`, from Pagefind). A
- * `role="status"` line says how many pages were found, or « Aucun résultat » followed by links to
- * the main sections. The form's `data-limit` caps the results listed; past it a link leads to the
- * search page with the query. The index chunks of a query load as it is typed; the search runs
- * 150 ms after the last key. An empty field outside a popover (the search page's) takes the query
- * of the address (`?q=`), if any.
+ * Lists the pages found for `query` under the form: the title as a link and Pagefind's excerpt,
+ * the count in the status line, and past the form's limit a link to the search page; when nothing
+ * is found, « Aucun résultat » and the suggestion links.
+ */
+export function searchResults(
+  parts: { form: HTMLFormElement; status: HTMLElement; list: HTMLElement },
+  labels: SearchLabels,
+  query: string,
+  found: { count: number; pages: { url: string; excerpt: string; meta: { title?: string } }[] },
+): void {
+  const { form, status, list } = parts;
+  const { count, pages } = found;
+  const strong = 'font-semibold text-accent-700 underline';
+  list.replaceChildren();
+  if (count === 0) {
+    status.textContent = `${labels.none.replace('{q}', query)} ${labels.suggest}`;
+    for (const { label, href } of labels.suggestions)
+      searchItem(list, searchLink(href, label, 'font-medium text-accent-700 underline'));
+    list.className = 'mt-2 flex flex-wrap gap-1';
+    return;
+  }
+  list.className = 'mt-2 space-y-1';
+  status.textContent = count === 1 ? labels.one : labels.many.replace('{n}', String(count));
+  for (const page of pages) {
+    const excerpt = document.createElement('p');
+    excerpt.className = 'mt-1 text-sm text-muted [&_mark]:bg-accent-100 [&_mark]:text-ink';
+    excerpt.innerHTML = page.excerpt; // Pagefind's excerpt: the page's own text, escaped, with <mark>
+    searchItem(list, searchLink(page.url, page.meta.title ?? page.url, strong)).append(excerpt);
+  }
+  if (count > pages.length)
+    searchItem(
+      list,
+      searchLink(`${form.action}?q=${encodeURIComponent(query)}`, labels.all, strong),
+    );
+}
+
+/**
+ * Searches as the visitor types in `form`'s field and lists the pages found under it
+ * (`searchResults`). The form's `data-limit` caps the results listed. The index chunks of a query
+ * load as it is typed; the search runs 150 ms after the last key. An empty field outside a popover
+ * (the search page's) takes the query of the address (`?q=`), if any.
  * @param form the search form (`[data-search]`): a `q` field
  * @param labels the strings shown
  * @param bundle URL of Pagefind's `pagefind.js`
@@ -47,24 +100,10 @@ export function searchForm(form: HTMLFormElement, labels: SearchLabels, bundle: 
   const list = document.createElement('ul');
   list.className = 'mt-2 space-y-1';
   form.append(status, list);
-  const link = (href: string, text: string, className: string) => {
-    const anchor = document.createElement('a');
-    anchor.href = href;
-    anchor.textContent = text;
-    anchor.className = className;
-    return anchor;
-  };
-  const item = (child: Node) => {
-    const li = document.createElement('li');
-    li.className = 'rounded-lg px-3 py-2 hover:bg-accent-50';
-    li.append(child);
-    list.append(li);
-    return li;
-  };
   let pagefind: Promise<Pagefind> | undefined;
   const load = () =>
     (pagefind ??= (import(/* @vite-ignore */ bundle) as Promise<Pagefind>).then(async (api) => {
-      // On the main thread: a worker fetches a second copy of Pagefind's code (docs/decisions/search.md).
+      // On the main thread: a worker fetches a second copy of Pagefind's code.
       await api.options({ excerptLength: 24, noWorker: true });
       return api;
     }));
@@ -87,33 +126,7 @@ export function searchForm(form: HTMLFormElement, labels: SearchLabels, bundle: 
     if (input.value.trim() !== query) return; // a newer query is on its way
     const pages = await Promise.all(found.results.slice(0, limit).map((result) => result.data()));
     if (input.value.trim() !== query) return;
-    const count = found.results.length;
-    list.replaceChildren();
-    if (count === 0) {
-      status.textContent = `${labels.none.replace('{q}', query)} ${labels.suggest}`;
-      for (const { label, href } of labels.suggestions)
-        item(link(href, label, 'font-medium text-accent-700 underline'));
-      list.className = 'mt-2 flex flex-wrap gap-1';
-      return;
-    }
-    list.className = 'mt-2 space-y-1';
-    status.textContent = count === 1 ? labels.one : labels.many.replace('{n}', String(count));
-    for (const page of pages) {
-      const excerpt = document.createElement('p');
-      excerpt.className = 'mt-1 text-sm text-muted [&_mark]:bg-accent-100 [&_mark]:text-ink';
-      excerpt.innerHTML = page.excerpt; // Pagefind's excerpt: the page's own text, escaped, with <mark>
-      item(
-        link(page.url, page.meta.title ?? page.url, 'font-semibold text-accent-700 underline'),
-      ).append(excerpt);
-    }
-    if (count > pages.length)
-      item(
-        link(
-          `${form.action}?q=${encodeURIComponent(query)}`,
-          labels.all,
-          'font-semibold text-accent-700 underline',
-        ),
-      );
+    searchResults({ form, status, list }, labels, query, { count: found.results.length, pages });
   };
   let typing: ReturnType<typeof setTimeout> | undefined;
   input.addEventListener('input', () => {

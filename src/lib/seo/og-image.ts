@@ -2,6 +2,7 @@
  * Share images (Open Graph, 1200×630 PNG): the page title and the brand on the site's dark band,
  * laid out by satori (HTML/CSS subset → SVG, text as paths) and rasterised by resvg. The font is Inter,
  * self-hosted from the @fontsource/inter package: nothing is fetched at build time.
+ * Why: docs/decisions/blog.md#share-images-one-open-graph-image-per-page-drawn-at-build-time.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,7 +1,7 @@
 /**
  * The contact fields, defined once: used by the form (browser rules), by the Edge Function, and
  * mirrored rule for rule by the checks of public.contacts (constraint `contacts_<field>_<rule>`, see
- * supabase/migrations/20261123000000_contact_pipeline.sql). tests/backend/corpus.mjs runs one corpus
+ * supabase/migrations/20261123000000_contact_pipeline.sql). tests/backend/corpus.test.mjs runs one corpus
  * of tricky inputs through all three and expects the same verdict. Change them together.
  * Lengths count Unicode code points (PostgreSQL char_length), not UTF-16 units.
  */

@@ -1,16 +1,15 @@
-// Starts the REAL local backend (embedded PostgreSQL, gateway, Deno function, maildev) for an
-// end-to-end spec, on the test ports the test build points at (TEST_BACKEND_PORTS, never the defaults
-// of `npm start`). No mocks.
-import { mkdtemp, rm } from 'node:fs/promises';
+/**
+ * The end-to-end specs' view of the local backend that tests/e2e/support/global-setup.ts starts once
+ * per run: wait for it, stop and start its parts, read its rows and caught e-mails, set its limits.
+ */
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CONTACT_FROM, CONTACT_TO, startBackend, urlsFor } from '../../../local-backend/index.mjs';
-import { TEST_BACKEND_PORTS, TEST_SITE_PORT } from '../ports';
+import { urlsFor } from '../../../local-backend/index.mjs';
+import { TEST_BACKEND_PORTS } from '../ports';
 
 const { dbUrl: DB_URL } = urlsFor(TEST_BACKEND_PORTS);
 
-export type Backend = Awaited<ReturnType<typeof startBackend>>;
+/** The variable through which the global setup tells the specs where its control server is. */
+export const BACKEND_CONTROL_ENV = 'E2E_BACKEND_CONTROL';
 
 /** Minimal typing of the `pg` client used here (the package ships no types). */
 interface PgClient {
@@ -31,50 +30,22 @@ export interface CaughtMail {
   replyTo?: { address: string }[];
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * Starts the backend in a fresh temporary data folder. The backend's own tests use the same machine:
- * when a port is busy (another run finishing), waits and retries for up to `patienceMs`.
+ * Asks the global setup's control server for `action`: `ready` (answers once the backend is up,
+ * or with why it could not start), `mail/stop`, `mail/start`, `gateway/stop`, `gateway/start`.
  */
-export async function startTestBackend(
-  patienceMs = 90_000,
-): Promise<Backend & { cleanup: () => Promise<void> }> {
-  const deadline = Date.now() + patienceMs;
-  for (;;) {
-    const dataDir = await mkdtemp(join(tmpdir(), 'contact-e2e-backend-'));
-    try {
-      const backend = await startBackend({
-        dataDir,
-        ports: TEST_BACKEND_PORTS,
-        sweepIntervalMs: 0, // the specs run the sweep themselves when they need it
-        log: () => {},
-        // Pin the function's mail route: a developer's supabase/functions/.env must not redirect test mail.
-        functionEnv: {
-          RESEND_API_KEY: '',
-          SMTP_URL: `smtp://127.0.0.1:${TEST_BACKEND_PORTS.smtp}`,
-          CONTACT_TO,
-          CONTACT_FROM,
-          SITE_URL: `http://localhost:${TEST_SITE_PORT}`,
-        },
-      });
-      // Every spec submits from 127.0.0.1: lift the per-address limit (the rate-limit test sets its own).
-      await setRateLimit('contacts_per_address', 100_000);
-      await setRateLimit('contacts_mail_ceiling', 100_000); // the hourly ceiling of lead e-mails too
-      return {
-        ...backend,
-        cleanup: async () => {
-          await backend.stop();
-          await rm(dataDir, { recursive: true, force: true });
-        },
-      };
-    } catch (error) {
-      await rm(dataDir, { recursive: true, force: true });
-      const busy = /already in use|EADDRINUSE/i.test(String((error as Error)?.message));
-      if (!busy || Date.now() > deadline) throw error;
-      await sleep(3000);
-    }
-  }
+export async function controlBackend(action: string): Promise<void> {
+  const control = process.env[BACKEND_CONTROL_ENV];
+  if (!control)
+    throw new Error(`${BACKEND_CONTROL_ENV} is not set: run the specs with playwright.config.ts.`);
+  const response = await fetch(`${control}/${action}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`Backend ${action} failed: ${await response.text()}`);
+}
+
+/** Waits until the backend is up: for a spec's `beforeAll`, with the time a loaded machine needs. */
+export function backendReady(test: { setTimeout(ms: number): void }): Promise<void> {
+  test.setTimeout(240_000);
+  return controlBackend('ready');
 }
 
 /** Runs one query as the database superuser (rows are not readable through the API as anon). */

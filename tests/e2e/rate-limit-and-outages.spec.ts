@@ -1,0 +1,93 @@
+// What the contact form shows when the backend refuses or fails: the rate limit, a mail server down,
+// the gateway down. Each changes the backend every spec shares, so this file runs alone, after the
+// others (its own project in playwright.config.ts), and its tests one after the other.
+import { expect, test } from '@playwright/test';
+import {
+  backendReady,
+  contactRows,
+  controlBackend,
+  dbQuery,
+  setRateLimit,
+} from './support/backend';
+import {
+  ERROR,
+  SUCCESS,
+  expectFields,
+  expectStoredAndMailedOnce,
+  expectToast,
+  fill,
+  form,
+  openForm,
+  request,
+  submit,
+} from './support/contact-form';
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(() => backendReady(test));
+
+test('the rate limit says when to retry and the phone number, keeping the fields', async ({
+  page,
+}) => {
+  const values = request();
+  await openForm(page);
+  await fill(page, values);
+  const [{ n }] = await dbQuery<{ n: number }>(
+    `select count(*)::int as n from public.contacts where client_address = '127.0.0.1'`,
+  );
+  await setRateLimit('contacts_per_address', Math.max(n, 1));
+  try {
+    await submit(page).click();
+    await expectToast(page, ERROR);
+    const phone = (await page.locator('footer a[href^="tel:"]').first().textContent())!.trim();
+    await expect(form(page).getByRole('alert')).toHaveText(
+      new RegExp(
+        `^Trop de demandes ont été envoyées depuis votre connexion\\. Réessayez dans .+ ou appelez-nous au ${phone}\\.$`,
+      ),
+    );
+    await expectFields(page, values);
+  } finally {
+    await setRateLimit('contacts_per_address', 100_000);
+  }
+  expect(await contactRows(values.email)).toHaveLength(0);
+});
+
+test('a function failure keeps the fields; the retry mails and leaves one row', async ({
+  page,
+}) => {
+  const values = request();
+  await openForm(page);
+  await fill(page, values);
+  await controlBackend('mail/stop');
+  try {
+    await submit(page).click();
+    await expectToast(page, ERROR);
+    await expectFields(page, values);
+    await expect(submit(page)).toBeEnabled();
+    expect(await contactRows(values.email)).toHaveLength(1);
+  } finally {
+    await controlBackend('mail/start');
+  }
+  await submit(page).click();
+  await expectToast(page, SUCCESS);
+  await expectStoredAndMailedOnce(values.email);
+});
+
+test('a backend that is down shows the error notice and keeps the fields', async ({ page }) => {
+  const values = request();
+  await openForm(page);
+  await fill(page, values);
+  await controlBackend('gateway/stop');
+  try {
+    await submit(page).click();
+    await expectToast(page, ERROR);
+    await expectFields(page, values);
+    await expect(submit(page)).toBeEnabled();
+  } finally {
+    await controlBackend('gateway/start');
+  }
+  expect(await contactRows(values.email)).toHaveLength(0);
+  // Once the backend is back, the kept draft goes through.
+  await submit(page).click();
+  await expectToast(page, SUCCESS);
+  expect(await contactRows(values.email)).toHaveLength(1);
+});
