@@ -5,7 +5,7 @@ import { expect, test, type Page, type Response } from '@playwright/test';
 import { TEST_BOOKING_URL, TEST_SUPABASE_URL } from './ports';
 import { builtPages } from '../build/site';
 import { animationsSettled } from './helpers';
-import { inlineScriptHashes } from '../../src/integrations/security-headers.mjs';
+import { inlineScriptHashes } from '../../src/integrations/security-headers';
 import { DRAFT_STORAGE_KEY } from '../../src/stores/contact-draft';
 import {
   caughtMail,
@@ -818,6 +818,6 @@ test('the security headers allow only the site, Supabase and the booking frame, 
   }
   expect(
     Object.fromEntries(missing),
-    'inline scripts missing from script-src (src/integrations/security-headers.mjs)',
+    'inline scripts missing from script-src (src/integrations/security-headers)',
   ).toEqual({});
 });

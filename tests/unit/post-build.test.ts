@@ -15,7 +15,7 @@ import {
   withoutUnreadCustomProperties,
 } from '../../src/integrations/page-css';
 import { toolLogoFiles } from '../../src/integrations/tool-logos';
-import { securityHeaders } from '../../src/integrations/security-headers.mjs';
+import { securityHeaders } from '../../src/integrations/security-headers';
 
 let dist: string;
 beforeEach(() => {
