@@ -3,7 +3,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ContactField, FieldRule, SubmitFailure } from '../../lib/contact/contact';
 import * as fr from '../../lib/i18n/fr';
-import { fieldMessage } from '../../../supabase/functions/_shared/messages-fr';
 import { $contactDraft, clearDraft, markDraftStored } from '../../stores/contact-draft';
 import { prepareToaster, toast } from '../shared/toast';
 import { useSubmitOnce } from '../shared/use-submit-once';
@@ -57,7 +56,7 @@ function useFieldErrors(id: string) {
   const show = (refused: { name: ContactField; rule: FieldRule }[], logic: Logic) => {
     if (!refused.length) return;
     setErrors(
-      Object.fromEntries(refused.map(({ name, rule }) => [name, fieldMessage(name, rule)])),
+      Object.fromEntries(refused.map(({ name, rule }) => [name, logic.fieldMessage(name, rule)])),
     );
     document.getElementById(`${id}-${refused[0].name}`)?.focus();
   };
