@@ -24,13 +24,8 @@ const t = fr.contact.form;
  * that survives reloads until sent, a honeypot, and a two-step send (row, then e-mail) that never
  * doubles. The Supabase clients (postgrest-js, functions-js) are downloaded on first focus or input.
  */
-export default function ContactForm({
-  action,
-  services,
-  maxLengths,
-  honeypotName,
-  ...preselect
-}: Props) {
+export default function ContactForm(props: Props) {
+  const { action, services, maxLengths, honeypotName, ...preselect } = props;
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   const send = useContactSubmit(id, formRef);

@@ -89,22 +89,18 @@ function useWarmUp() {
 }
 
 /**
- * The send of the contact form whose field ids start with `id`: the fields' errors, the form's
- * result, the honeypot and captcha elements, `warmUp` for the first focus or input, `edited` for
- * each change of a field, and the guarded `onSubmit`.
+ * What the form shows once a send is over: `sent` (the draft cleared, the success block focused) and
+ * `failed` (a notice, the refused field or the error line focused, a resend when back online).
  */
-export function useContactSubmit(id: string, form: RefObject<HTMLFormElement | null>) {
-  const [errors, showErrors, clearErrors] = useFieldErrors(id);
-  const honeypot = useRef<HTMLInputElement>(null);
-  const [captchaBox, captcha, warmUp] = useWarmUp();
-  const result = useFormResult();
+function useOutcome(
+  fieldErrors: ReturnType<typeof useFieldErrors>,
+  result: ReturnType<typeof useFormResult>,
+  honeypot: RefObject<HTMLInputElement | null>,
+  form: RefObject<HTMLFormElement | null>,
+) {
+  const [, showErrors, clearErrors] = fieldErrors;
   const { setNotice, setSent, statusRef, alertRef, focusNext } = result;
   const waitForNetwork = useResendOnline(form);
-
-  const edited = (name: ContactField) => {
-    setSent(false);
-    clearErrors(name);
-  };
   const sent = (widget: Captcha | null | undefined) => {
     clearDraft();
     widget?.reset();
@@ -129,6 +125,25 @@ export function useContactSubmit(id: string, form: RefObject<HTMLFormElement | n
       setNotice(fr.contact.offline);
       waitForNetwork();
     } else setNotice(failureNotice(failure));
+  };
+  return [sent, failed] as const;
+}
+
+/**
+ * The send of the contact form whose field ids start with `id`: the fields' errors, the form's
+ * result, the honeypot and captcha elements, `warmUp` for the first focus or input, `edited` for
+ * each change of a field, and the guarded `onSubmit`.
+ */
+export function useContactSubmit(id: string, form: RefObject<HTMLFormElement | null>) {
+  const fieldErrors = useFieldErrors(id);
+  const [errors, showErrors, clearErrors] = fieldErrors;
+  const honeypot = useRef<HTMLInputElement>(null);
+  const [captchaBox, captcha, warmUp] = useWarmUp();
+  const result = useFormResult();
+  const [sent, failed] = useOutcome(fieldErrors, result, honeypot, form);
+  const edited = (name: ContactField) => {
+    result.setSent(false);
+    clearErrors(name);
   };
 
   const { submitting, onSubmit } = useSubmitOnce(async () => {

@@ -10,6 +10,16 @@ import { firstInputAt, typedValues } from '../shared/typed-before-hydration';
 const t = fr.newsletter;
 // Loaded on first use only (first focus or input): the sign-up logic and the Supabase clients.
 const loadLogic = () => import('../../lib/contact/newsletter');
+const warmUp = () =>
+  void Promise.all([loadLogic(), loadClient(), prepareToaster()]).catch(() => {});
+
+/** The box's notice for a refused sign-up, or '' for the generic one. */
+const refusal = (answer: { retryAfter?: number; invalidEmail?: boolean }) =>
+  answer.retryAfter
+    ? t.rateLimited(fr.contact.retryIn(answer.retryAfter))
+    : answer.invalidEmail
+      ? t.invalidEmail
+      : '';
 const loadClient = () =>
   import('../../lib/contact/supabase-config').then((config) => config.browserClient());
 
@@ -46,8 +56,6 @@ export function useNewsletterSubmit(form: RefObject<HTMLFormElement | null>) {
   const input = useRef<HTMLInputElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const [invalid, setInvalid] = useState(false);
-  const warmUp = () =>
-    void Promise.all([loadLogic(), loadClient(), prepareToaster()]).catch(() => {});
   const onEmail = (value: string) => {
     startedAt.current ||= Date.now();
     setSent(false);
@@ -66,11 +74,7 @@ export function useNewsletterSubmit(form: RefObject<HTMLFormElement | null>) {
       if (!answer.ok) {
         setInvalid(Boolean(answer.invalidEmail));
         if (answer.invalidEmail) focusNext.current = input.current;
-        message = answer.retryAfter
-          ? t.rateLimited(fr.contact.retryIn(answer.retryAfter))
-          : answer.invalidEmail
-            ? t.invalidEmail
-            : '';
+        message = refusal(answer);
         throw answer.error;
       }
       setEmail('');
