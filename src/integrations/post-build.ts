@@ -7,7 +7,7 @@
  *   4. search index     indexes the pages' content for the site search, under `/pagefind/`
  *                       (src/integrations/search-index.ts)
  *   5. security headers fills `_headers` from the pages as they finally are: the hash of every inline
- *                       script, the page-CSS step's loader included (src/integrations/security-headers.mjs)
+ *                       script, the page-CSS step's loader included (src/integrations/security-headers.ts)
  * The pages are read from dist/ once, before the first step; each step is a function of the pages
  * (as the steps before it left them) and of its own options, and returns the files to write. A step
  * that rewrites a page returns it under the page's own path, and the next steps see the new page.
@@ -20,7 +20,7 @@ import { shareImages } from './og-images';
 import { toolLogoFiles } from './tool-logos';
 import { pageCss } from './page-css';
 import { searchIndex } from './search-index';
-import { securityHeaders } from './security-headers.mjs';
+import { securityHeaders } from './security-headers';
 
 /** Built pages by path under dist/ (`contact.html`, `blog/x.html`), with their HTML. */
 export type Pages = ReadonlyMap<string, string>;

@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { TEST_BOOKING_URL, TEST_SUPABASE_URL } from './ports';
 import { builtPages } from '../build/site';
-import { inlineScriptHashes } from '../../src/integrations/security-headers.mjs';
+import { inlineScriptHashes } from '../../src/integrations/security-headers';
 
 test('the security headers allow the site, Supabase, the booking frame, hashed scripts', async ({
   request: http,
@@ -38,6 +38,6 @@ test('the security headers allow the site, Supabase, the booking frame, hashed s
   }
   expect(
     Object.fromEntries(missing),
-    'inline scripts missing from script-src (src/integrations/security-headers.mjs)',
+    'inline scripts missing from script-src (src/integrations/security-headers.ts)',
   ).toEqual({});
 });

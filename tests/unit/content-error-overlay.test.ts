@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createContentErrorSink, overlayPage } from '../../src/integrations/content-errors.mjs';
+import { createContentErrorSink, overlayPage } from '../../src/integrations/content-errors';
 
 describe('content errors in the dev server', () => {
   it('sends each reported error to the overlay and keeps it until its file is fixed', () => {

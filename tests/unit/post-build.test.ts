@@ -8,14 +8,12 @@ import {
   runPostBuild,
   type PostBuildStep,
 } from '../../src/integrations/post-build';
-import {
-  missingRules,
-  pageCss,
-  stylesInHead,
-  withoutUnreadCustomProperties,
-} from '../../src/integrations/page-css';
+import { pageCss } from '../../src/integrations/page-css';
+import { withoutUnreadCustomProperties } from '../../src/integrations/page-css/custom-properties';
+import { stylesInHead } from '../../src/integrations/page-css/head';
+import { missingRules } from '../../src/integrations/page-css/missing-rules';
 import { toolLogoFiles } from '../../src/integrations/tool-logos';
-import { securityHeaders } from '../../src/integrations/security-headers.mjs';
+import { securityHeaders } from '../../src/integrations/security-headers';
 
 let dist: string;
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { fillHeaders, inlineScriptHashes } from '../../src/integrations/security-headers.mjs';
+import { fillHeaders, inlineScriptHashes } from '../../src/integrations/security-headers';
 
 const sha = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 

@@ -26,6 +26,8 @@ import {
   type LeadSource,
   type Service,
 } from '../../../supabase/functions/_shared/validation';
+// The French explanation of a refused field: loaded with this module, not with the island.
+export { fieldMessage } from '../../../supabase/functions/_shared/field-messages';
 
 export {
   HONEYPOT_FIELD,

@@ -59,7 +59,7 @@ export function resolveSupabaseConfig(env: SupabaseEnv): SupabaseConfig {
 
 /**
  * Where the site's forms post without JavaScript: the `form-post` Edge Function (the only form target
- * besides the site that the Content-Security-Policy allows, see src/integrations/security-headers.mjs).
+ * besides the site that the Content-Security-Policy allows, see src/integrations/security-headers.ts).
  */
 export function formPostUrl({ url }: SupabaseConfig): string {
   return `${url}/functions/v1/form-post`;

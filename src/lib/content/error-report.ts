@@ -1,6 +1,6 @@
 /**
  * Where content errors go besides the failed load: the dev server's overlay (through the sink that
- * src/integrations/content-errors.mjs registers) and CI's report file (CONTENT_ERROR_REPORT).
+ * src/integrations/content-errors.ts registers) and CI's report file (CONTENT_ERROR_REPORT).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';

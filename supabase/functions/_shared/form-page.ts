@@ -1,7 +1,8 @@
 // The French page the no-JavaScript form endpoint answers when it cannot take a request yet: what
 // to fix, and the form again with everything the visitor wrote, posting to the same endpoint.
 import { escapeHtml } from './html.ts';
-import { contact, fieldMessage, newsletter } from './messages-fr.ts';
+import { fieldMessage } from './field-messages.ts';
+import { contact, newsletter } from './messages-fr.ts';
 import {
   CONTACT_FIELDS,
   MAX_LENGTHS,

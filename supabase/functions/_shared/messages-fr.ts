@@ -3,7 +3,6 @@
  * src/lib/i18n/fr.ts) and by the `form-post` Edge Function, which answers visitors whose browser
  * posted a form without JavaScript. Already typeset (no-break spaces before : ; ! ?).
  */
-import { MAX_LENGTHS, type ContactFieldName, type FieldRule } from './validation.ts';
 
 export const contact = {
   sending: 'Envoi en cours...',
@@ -94,22 +93,3 @@ export const newsletter = {
     submit: 'S’abonner',
   },
 } as const;
-
-/** The French explanation of a refused contact field. */
-export function fieldMessage(name: ContactFieldName, rule: FieldRule): string {
-  const te = contact.fieldErrors;
-  switch (rule) {
-    case 'required':
-      return te.required[name];
-    case 'too_long':
-      return te.tooLong(MAX_LENGTHS[name as keyof typeof MAX_LENGTHS] ?? 0);
-    case 'characters':
-      return te.characters;
-    case 'letters':
-      return te.letters;
-    case 'format':
-      return name === 'email' ? te.emailFormat : te.phoneFormat;
-    case 'choice':
-      return te.choice;
-  }
-}

@@ -1,11 +1,10 @@
-// The visual editor at /admin (Sveltia CMS, self-hosted from npm). Its page (src/cms/admin.html) and
-// the one-file bundle `sveltia-cms.js` are served by `astro dev` and copied into the build under
-// admin/; its configuration is the route src/pages/admin/config.yml.ts. Nothing is added to the
-// public pages.
+// The visual editor at /admin (Sveltia CMS from npm): its page and bundle, served by `astro dev` and
+// copied into the build under admin/ (its configuration is the route src/pages/admin/config.yml.ts).
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
 
 const PAGE = fileURLToPath(new URL('../cms/admin.html', import.meta.url));
 /** The editor's bundle, named as admin.html loads it (the package's entry is npm/index.js). */
@@ -17,21 +16,21 @@ const BUNDLE = join(
   BUNDLE_NAME,
 );
 
-/** @returns {import('astro').AstroIntegration} */
-export default function editor() {
+export default function editor(): AstroIntegration {
   return {
     name: 'editor',
     hooks: {
       'astro:server:setup': ({ server }) => {
         server.middlewares.use((req, res, next) => {
           const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-          const [file, type] =
+          const served: [string, string] | undefined =
             path === '/admin' || path === '/admin/'
               ? [PAGE, 'text/html; charset=utf-8']
               : path === `/admin/${BUNDLE_NAME}`
                 ? [BUNDLE, 'text/javascript; charset=utf-8']
-                : [];
-          if (!file) return next();
+                : undefined;
+          if (!served) return next();
+          const [file, type] = served;
           res.setHeader('Content-Type', type);
           createReadStream(file).on('error', next).pipe(res);
         });
