@@ -33,7 +33,7 @@ describe('block registry', () => {
     const typesWith = (trait: keyof BlockTraits<Block>) =>
       blockTypes.filter((type) => blockTraits({ type } as Block)[trait] !== undefined);
 
-    it('draws the key figures dark unless the block sets a tone; no other type has a tone', () => {
+    it('draws key figures dark unless the block sets a tone; no other type has one', () => {
       expect(typesWith('tone')).toEqual(['stats']);
       expect(blockTraits({ type: 'stats' } as Block).tone).toBe('dark');
     });
@@ -46,7 +46,7 @@ describe('block registry', () => {
       expect(typesWith('document')).toEqual(['document']);
     });
 
-    it('adds FAQPage data for FAQ blocks that ask for it, JobPosting data for the jobs block', () => {
+    it('adds FAQPage data for FAQ blocks that ask, JobPosting data for the jobs block', () => {
       expect(typesWith('faqPage')).toEqual(['faq']);
       expect(typesWith('jobPostings')).toEqual(['jobs']);
       const faq = (structuredData: boolean) =>

@@ -1,5 +1,6 @@
 // The contact form's draft (src/stores/contact-draft.ts) as the island shows it: what was typed
-// before hydration adopted (docs/decisions/typed-before-hydration.md), a service preselected.
+// before hydration adopted, a service preselected.
+// Why: docs/decisions/contact.md#what-is-typed-before-a-form-hydrates
 import { useEffect, useLayoutEffect, useState, type ChangeEvent, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ContactField } from '../../lib/contact/contact';

@@ -1,5 +1,6 @@
-// The contact form's send (docs/decisions/contact-form-client.md): one at a time, checked in the
-// browser first, resent when the network is back, each refusal shown on its field.
+// The contact form's send: one at a time, checked in the browser first, resent when the network is
+// back, each refusal shown on its field.
+// Why: docs/decisions/contact.md#contact-form-id-chosen-in-the-browser-draft-kept-clients-loaded-late
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ContactField, FieldRule, SubmitFailure } from '../../lib/contact/contact';
 import * as fr from '../../lib/i18n/fr';

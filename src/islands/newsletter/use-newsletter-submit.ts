@@ -1,5 +1,6 @@
 // The newsletter box's address and send: the address typed before hydration kept with its typing
-// time (docs/decisions/typed-before-hydration.md), one send at a time, a refused address marked.
+// time, one send at a time, a refused address marked.
+// Why: docs/decisions/contact.md#what-is-typed-before-a-form-hydrates
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import * as fr from '../../lib/i18n/fr';
 import { prepareToaster, toast } from '../shared/toast';

@@ -4,7 +4,7 @@ import { relative } from 'node:path';
 import type { z } from 'astro/zod';
 import { contentFileData } from '../../../src/lib/content/files';
 import { formatContentIssues, frenchErrorMap } from '../../../src/lib/content/errors';
-import { readPlaceholderSource } from '../../../src/lib/content/loader';
+import { readPlaceholderSource } from '../../../src/lib/content/facts';
 import { fillPlaceholders } from '../../../src/lib/content/placeholders';
 
 const ROOT = process.cwd();
