@@ -17,11 +17,7 @@ import { incompressible, measureFixture, writePage } from './budget-fixture';
  * template change adding 200 B to every page fails: when the code shrinks, lower it (the test says
  * to what); raise it only for what a visitor needs, saying so in the commit.
  */
-// Raised by 440 B (measured 9,238 B) for the site search every page carries: the header's search
-// button and its form in a popover (the form works without JavaScript), the few lines of the inline
-// script that load the search on the field's first focus or on `/`, the input's base CSS, and
-// 'wasm-unsafe-eval' in the CSP (src/components/layout/SiteHeader.astro, src/lib/page-scripts/layout.ts).
-const CODE_CEILING = 9_340;
+const CODE_CEILING = 8_900;
 /** How far under the ceiling the measure may fall before the ceiling must be lowered. */
 const ROOM = 190;
 
