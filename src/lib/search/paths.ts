@@ -13,9 +13,9 @@ export const SEARCH_BUNDLE = `${PAGEFIND}/pagefind.js`;
  */
 export const SEARCH_ENTRY_TAG = 'index';
 /**
- * What Pagefind fetches first, after its entry has told it the language: the entry itself and the
- * WebAssembly of French (`wasm.<language>.pagefind`; the site has one language, tests/build/search.test.ts).
- * The search script fetches both beside `pagefind.js` rather than after it.
+ * What Pagefind fetches first: its entry, then the WebAssembly of the language the entry names
+ * (`wasm.<language>.pagefind`; the site has one, French: tests/build/search.test.ts). The search
+ * script fetches both beside `pagefind.js` rather than after it.
  */
 export const SEARCH_PRELOADS = [
   `${PAGEFIND}/pagefind-entry.json?ts=${SEARCH_ENTRY_TAG}`,

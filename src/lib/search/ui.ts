@@ -113,14 +113,14 @@ export function searchResults(
  * Searches as the visitor types in `form`'s field and shows what is found (`results`). Pagefind
  * starts on the first focus, before the first key. One search runs at a time, of the field's latest
  * value: a key typed during a search starts the next one when it ends, and a query the field no
- * longer holds gets neither its excerpts fetched nor its results shown. The index chunks of each new value start loading at
- * once (`preload`). The form's `data-limit` caps the pages listed (5 by default: one round of
- * requests for their excerpts). An empty field outside a popover (the search page's) takes the
- * query of the address (`?q=`), if any.
+ * longer holds gets neither its excerpts fetched nor its results shown. The index chunks of each
+ * new value start loading at once (`preload`). The form's `data-limit` caps the pages listed (5 by
+ * default: one round of requests for their excerpts). An empty field outside a popover (the search
+ * page's) takes the query of the address (`?q=`), if any.
  * @param form the search form (`[data-search]`): a `q` field
  * @param labels the strings shown
  * @param setup Pagefind's script and options
- * @param searchResults {@link searchResults}, passed since this function is written out alone
+ * @param results {@link searchResults}, passed since this function is written out alone
  */
 export function searchForm(
   form: HTMLFormElement,
