@@ -1,17 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { pagePath, pageRoutes, reservedPaths, type PageEntryRef } from '../../src/lib/content/page-routes';
+import {
+  pagePath,
+  pageRoutes,
+  reservedPaths,
+  type PageEntryRef,
+} from '../../src/lib/content/page-routes';
 
 /** The real project: src/pages, public/ and the offer pages of src/content/services. */
 const reserved = reservedPaths(process.cwd(), ['site-vitrine', 'chatbot-ia']);
 
+/** An entry as Astro's glob loader makes it: its id is its `slug` field, else its file name. */
 const page = (
-  id: string,
+  name: string,
   data: Partial<PageEntryRef['data']> = {},
   collection: PageEntryRef['collection'] = 'pages',
 ): PageEntryRef => ({
   collection,
-  id,
-  filePath: `src/content/${collection}/${id}.${collection === 'legal' ? 'md' : 'yaml'}`,
+  id: data.slug ?? name,
+  filePath: `src/content/${collection}/${name}.${collection === 'legal' ? 'md' : 'yaml'}`,
   data: { draft: false, ...data },
 });
 

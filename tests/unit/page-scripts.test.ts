@@ -8,6 +8,7 @@ import {
   revealOnScroll,
   watchNavScroll,
 } from '../../src/lib/page-scripts/layout';
+import { NAV_SCROLL_THRESHOLD } from '../../src/lib/page-scripts/navbar';
 
 type Callback = (entries: { target: Element; isIntersecting: boolean }[]) => void;
 let observers: { callback: Callback; options: IntersectionObserverInit; observed: Element[] }[] =
@@ -87,7 +88,7 @@ describe('navigation bar scroll watcher', () => {
     );
     const root = document.createElement('div');
     Object.defineProperty(window, 'scrollY', { value: 80, configurable: true });
-    watchNavScroll(root);
+    watchNavScroll(root, NAV_SCROLL_THRESHOLD);
     expect(root.hasAttribute('data-nav-solid'), 'not read while the script runs').toBe(false);
     frames.forEach((frame) => frame(0));
     expect(root.hasAttribute('data-nav-solid')).toBe(true);

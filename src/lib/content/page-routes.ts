@@ -38,10 +38,12 @@ export const entryFile = (entry: PageEntryRef) =>
   entry.filePath ??
   `src/content/${entry.collection}/${entry.id}.${entry.collection === 'legal' ? 'md' : 'yaml'}`;
 
-/** The URL of a page entry: `/` + its slug or id (`index` → `/`). */
-export function pagePath(entry: Pick<PageEntryRef, 'id' | 'data'>): string {
-  const slug = entry.data.slug ?? entry.id;
-  return slug === 'index' ? '/' : `/${slug}`;
+/**
+ * The URL of a page entry: `/` + its id (`index` → `/`). Astro's glob loader makes the id of the
+ * `slug` field when the entry has one, else of the file name.
+ */
+export function pagePath(entry: Pick<PageEntryRef, 'id'>): string {
+  return entry.id === 'index' ? '/' : `/${entry.id}`;
 }
 
 /**
@@ -93,10 +95,6 @@ export function pageRoutes(
     if (entry.collection === 'pages' && LISTING_COPY[entry.id]) continue;
     if (entry.data.draft) continue;
     const path = pagePath(entry);
-    const field = entry.data.slug ? ['slug'] : [];
-    const how = entry.data.slug
-      ? 'Choisissez un autre « slug »'
-      : 'Renommez le fichier (ou ajoutez un champ « slug: … »)';
     const owner =
       reserved.exact.get(path) ??
       [...reserved.prefix].find(
@@ -105,6 +103,10 @@ export function pageRoutes(
       [...reserved.below].find(([folder]) => path.startsWith(`${folder}/`))?.[1] ??
       taken.get(path);
     if (owner) {
+      const field = entry.data.slug ? ['slug'] : [];
+      const how = entry.data.slug
+        ? 'Choisissez un autre « slug »'
+        : 'Renommez le fichier (ou ajoutez un champ « slug: … »)';
       broken.push(file);
       problems.push(
         new ContentError(

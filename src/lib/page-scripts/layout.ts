@@ -15,18 +15,16 @@ export const REVEAL_THRESHOLD = 0.1;
  * the whole page on top of the one the frame does. A page opens at its top, so the first frame is
  * right; a page opened scrolled (a fragment, a restored position) gets a scroll event.
  */
-export function watchNavScroll(
-  root: HTMLElement = document.documentElement,
-  threshold: number = NAV_SCROLL_THRESHOLD,
-): void {
-  const update = () => root.toggleAttribute('data-nav-solid', window.scrollY > threshold);
+export function watchNavScroll(root: HTMLElement, threshold: number): void {
+  const update = () => root.toggleAttribute('data-nav-solid', scrollY > threshold);
   requestAnimationFrame(update);
-  window.addEventListener('scroll', update, { passive: true });
+  addEventListener('scroll', update, { passive: true });
 }
 
 /**
  * Reveals `[data-reveal]` elements as they enter the viewport. The observer's first report says
- * which are off screen: those only are hidden (`reveal-pending`), and each fades in (`is-revealed`,
+ * which are off screen: those only are hidden (`reveal-pending`), and each fades in (that class
+ * replaced by `is-revealed`,
  * src/styles/global.css) once it intersects, so nothing on screen ever disappears and the script
  * never reads the layout itself. Without JavaScript or IntersectionObserver everything stays
  * visible.
@@ -40,7 +38,7 @@ export function revealOnScroll(threshold: number): void {
           target.classList.add('reveal-pending');
           continue;
         }
-        if (target.classList.contains('reveal-pending')) target.classList.add('is-revealed');
+        target.classList.replace('reveal-pending', 'is-revealed');
         observer.unobserve(target);
       }
     },
@@ -53,8 +51,7 @@ export function revealOnScroll(threshold: number): void {
  * Completes the native popover menu: closes it when a link in it is followed and when focus leaves it
  * for anything but its toggle (so focus is never hidden under the open menu, WCAG 2.4.11).
  */
-export function closeMenuOnLeave(menu: HTMLElement | null): void {
-  if (!menu) return;
+export function closeMenuOnLeave(menu: HTMLElement): void {
   menu.addEventListener('click', (event) => {
     if ((event.target as Element).closest('a')) menu.hidePopover();
   });
@@ -67,9 +64,10 @@ export function closeMenuOnLeave(menu: HTMLElement | null): void {
 
 /**
  * Loads the search script (`script`, src/pages/recherche.js.ts, which binds every search form of the
- * page) on the first focus of a search form (`[data-search]`), never before. `/` typed anywhere but
- * in a form's controls (every field of the site is in a form) opens the header's search panel
- * (`panel`), whose field takes the focus (`autofocus`).
+ * page) on the first focus of a search form (`[data-search]`), or at once on a page whose content
+ * has a search form and whose address a query (`?q=`: the search page, the form sent), never
+ * before. `/` typed anywhere but in a form's controls (every field of the site is in a form) opens
+ * the header's search panel (`panel`), whose field takes the focus (`autofocus`).
  */
 export function searchOnDemand(panel: HTMLElement, script: string): void {
   addEventListener('focusin', (event) => {
@@ -81,6 +79,8 @@ export function searchOnDemand(panel: HTMLElement, script: string): void {
       panel.showPopover();
     }
   });
+  if (/[?&]q=/.test(location.search) && document.querySelector('main [data-search]'))
+    import(/* @vite-ignore */ script);
 }
 
 /**
@@ -103,13 +103,11 @@ export function keepCampaign(key: string): void {
  * stylesheet then competed with that paint.
  */
 export function enableStylesheets(): void {
-  const enable = () => {
-    for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet][disabled]'))
-      link.removeAttribute('disabled');
-  };
   addEventListener('load', () =>
     new PerformanceObserver((entries) => {
-      if (entries.getEntriesByName('first-contentful-paint')[0]) enable();
+      if (entries.getEntriesByName('first-contentful-paint')[0])
+        for (const link of document.querySelectorAll('link[rel=stylesheet][disabled]'))
+          link.removeAttribute('disabled');
     }).observe({ type: 'paint', buffered: true }),
   );
 }

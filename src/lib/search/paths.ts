@@ -2,7 +2,24 @@
 export const SEARCH_PAGE = '/recherche';
 /** The search form's script (src/pages/recherche.js.ts). */
 export const SEARCH_SCRIPT = '/recherche.js';
-/** Pagefind's search API, written by the post-build step (src/integrations/search-index.ts). */
-export const SEARCH_BUNDLE = '/pagefind/pagefind.js';
+/** Pagefind's files, written by the post-build step (src/integrations/search-index.ts). */
+const PAGEFIND = '/pagefind';
+/** Pagefind's search API. */
+export const SEARCH_BUNDLE = `${PAGEFIND}/pagefind.js`;
+/**
+ * Pagefind's `metaCacheTag`: the query Pagefind adds to its entry's address, fixed so that the
+ * address is known before Pagefind runs (by default a timestamp, fetched anew each time). The host
+ * revalidates the entry at each fetch anyway (no cache rule for it in public/_headers).
+ */
+export const SEARCH_ENTRY_TAG = 'index';
+/**
+ * What Pagefind fetches first: its entry, then the WebAssembly of the language the entry names
+ * (`wasm.<language>.pagefind`; the site has one, French: tests/build/search.test.ts). The search
+ * script fetches both beside `pagefind.js` rather than after it.
+ */
+export const SEARCH_PRELOADS = [
+  `${PAGEFIND}/pagefind-entry.json?ts=${SEARCH_ENTRY_TAG}`,
+  `${PAGEFIND}/wasm.fr.pagefind`,
+];
 /** Anchor of the list of every page on the search page. */
 export const ALL_PAGES_ID = 'toutes-les-pages';

@@ -1,16 +1,37 @@
 import { minifyInline } from '../page-scripts/inline-script';
 import * as fr from '../i18n/fr';
 import { getSettings } from '../content/settings';
-import { ALL_PAGES_ID, SEARCH_BUNDLE, SEARCH_PAGE } from './paths';
-import { searchForm, searchItem, searchLink, searchResults, type SearchLabels } from './ui';
+import {
+  ALL_PAGES_ID,
+  SEARCH_BUNDLE,
+  SEARCH_ENTRY_TAG,
+  SEARCH_PAGE,
+  SEARCH_PRELOADS,
+} from './paths';
+import {
+  preloadSearch,
+  searchForm,
+  searchResults,
+  type SearchLabels,
+  type SearchSetup,
+} from './ui';
 
 /** The page offered beside the main sections when nothing is found: the answers to common questions. */
 const FAQ = { label: fr.search.faq, href: '/faq' };
 
 /**
- * The source of /recherche.js: a module that binds every search form of the page, with the French
- * strings and, for « Aucun résultat », links to the sections of the navigation bar (the home page
- * aside), the FAQ and the list of every page.
+ * Pagefind's options: excerpts of 24 words; on the main thread (`noWorker`: its worker would fetch
+ * a second copy of its code, docs/decisions/search.md); the entry under a fixed tag, preloaded.
+ */
+const SETUP: SearchSetup = {
+  bundle: SEARCH_BUNDLE,
+  options: { excerptLength: 24, noWorker: true, metaCacheTag: SEARCH_ENTRY_TAG },
+};
+
+/**
+ * The source of /recherche.js: a module that starts fetching Pagefind's first files and binds every
+ * search form of the page, with the French strings and, for « Aucun résultat », links to the
+ * sections of the navigation bar (the home page aside), the FAQ and the list of every page.
  */
 export async function searchScript(): Promise<string> {
   const { navigation } = await getSettings();
@@ -28,6 +49,6 @@ export async function searchScript(): Promise<string> {
     ].map(({ label, href }) => ({ label, href })),
   };
   return minifyInline(
-    `${searchItem}\n${searchLink}\n${searchResults}\nfor(const form of document.querySelectorAll("form[data-search]"))(${searchForm})(form,${JSON.stringify(labels)},${JSON.stringify(SEARCH_BUNDLE)})`,
+    `(${preloadSearch})(${JSON.stringify(SEARCH_PRELOADS)});for(const form of document.querySelectorAll("form[data-search]"))(${searchForm})(form,${JSON.stringify(labels)},${JSON.stringify(SETUP)},${searchResults})`,
   );
 }

@@ -1,8 +1,9 @@
 /**
- * The search forms' behaviour, loaded on a form's first focus (`searchOnDemand`,
- * src/lib/page-scripts/layout.ts) from /recherche.js (src/pages/recherche.js.ts), which runs it
- * once per form. src/lib/search/script.ts writes these functions out as that file's source, so
- * they import nothing. Why: docs/decisions/search.md#interface-our-own-on-pagefindjs-loaded-on-first-focus.
+ * The search forms' behaviour, loaded on a form's first focus (src/lib/page-scripts/layout.ts,
+ * `searchOnDemand`) from /recherche.js (src/pages/recherche.js.ts), which runs `preloadSearch` once
+ * and `searchForm` once per form. These functions are written out as the source of that file, so
+ * each must be self-contained: no imports, everything passed as a parameter.
+ * Why: docs/decisions/search.md#interface-our-own-on-pagefindjs-loaded-on-first-focus.
  */
 
 /** The French strings and suggestion links the search shows (src/lib/i18n/fr.ts `search`). */
@@ -17,130 +18,165 @@ export interface SearchLabels {
   suggestions: { label: string; href: string }[];
 }
 
+/** Pagefind's files and settings (src/lib/search/paths.ts). */
+export interface SearchSetup {
+  /** URL of Pagefind's `pagefind.js`. */
+  bundle: string;
+  /** Pagefind's options (`pagefind.options`). */
+  options: Record<string, unknown>;
+}
+
+/** A page found, as Pagefind gives it. */
+interface FoundPage {
+  url: string;
+  excerpt: string;
+  meta: { title?: string };
+}
+
 /** The part of Pagefind's `pagefind.js` API this script uses. */
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
+  init(): Promise<void>;
   preload(query: string): Promise<void>;
-  search(query: string): Promise<{
-    results: { data(): Promise<{ url: string; excerpt: string; meta: { title?: string } }> }[];
-  }>;
+  search(query: string): Promise<{ results: { data(): Promise<FoundPage> }[] }>;
 }
 
-/** Appends to `list` one item holding `child`. */
-export function searchItem(list: HTMLElement, child: Node): HTMLLIElement {
-  const li = document.createElement('li');
-  li.className = 'rounded-lg px-3 py-2 hover:bg-accent-50';
-  li.append(child);
-  list.append(li);
-  return li;
-}
+/** What a query found: the number of pages and the first ones; `null` when the search failed. */
+export type Found = { count: number; pages: FoundPage[] } | null;
 
-/** A link of the results. */
-export function searchLink(href: string, text: string, className: string): HTMLAnchorElement {
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.textContent = text;
-  anchor.className = className;
-  return anchor;
+/**
+ * Starts fetching `urls` (Pagefind's entry and WebAssembly, src/lib/search/paths.ts) at once, as
+ * `fetch` preloads that Pagefind's own requests then take, instead of after `pagefind.js` has run.
+ */
+export function preloadSearch(urls: string[]): void {
+  for (const href of urls) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'fetch';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
 }
 
 /**
- * Lists the pages found for `query` under the form: the title as a link and Pagefind's excerpt,
- * the count in the status line, and past the form's limit a link to the search page; when nothing
- * is found, « Aucun résultat » and the suggestion links.
+ * The results of `form`'s searches, under its field: a `role="status"` line says how many pages
+ * were found, then each page's title as a link and its excerpt with the words found highlighted
+ * (`<mark>`, from Pagefind); past the pages listed, a link to the search page with the query. When
+ * nothing is found: « Aucun résultat » and links to the main sections.
+ * @returns shows the results of `query` (nothing for an empty query)
  */
 export function searchResults(
-  parts: { form: HTMLFormElement; status: HTMLElement; list: HTMLElement },
+  form: HTMLFormElement,
   labels: SearchLabels,
-  query: string,
-  found: { count: number; pages: { url: string; excerpt: string; meta: { title?: string } }[] },
-): void {
-  const { form, status, list } = parts;
-  const { count, pages } = found;
-  const strong = 'font-semibold text-accent-700 underline';
-  list.replaceChildren();
-  if (count === 0) {
-    status.textContent = `${labels.none.replace('{q}', query)} ${labels.suggest}`;
-    for (const { label, href } of labels.suggestions)
-      searchItem(list, searchLink(href, label, 'font-medium text-accent-700 underline'));
-    list.className = 'mt-2 flex flex-wrap gap-1';
-    return;
-  }
-  list.className = 'mt-2 space-y-1';
-  status.textContent = count === 1 ? labels.one : labels.many.replace('{n}', String(count));
-  for (const page of pages) {
-    const excerpt = document.createElement('p');
-    excerpt.className = 'mt-1 text-sm text-muted [&_mark]:bg-accent-100 [&_mark]:text-ink';
-    excerpt.innerHTML = page.excerpt; // Pagefind's excerpt: the page's own text, escaped, with <mark>
-    searchItem(list, searchLink(page.url, page.meta.title ?? page.url, strong)).append(excerpt);
-  }
-  if (count > pages.length)
-    searchItem(
-      list,
-      searchLink(`${form.action}?q=${encodeURIComponent(query)}`, labels.all, strong),
-    );
-}
-
-/**
- * Searches as the visitor types in `form`'s field and lists the pages found under it
- * (`searchResults`). The form's `data-limit` caps the results listed. The index chunks of a query
- * load as it is typed; the search runs 150 ms after the last key. An empty field outside a popover
- * (the search page's) takes the query of the address (`?q=`), if any.
- * @param form the search form (`[data-search]`): a `q` field
- * @param labels the strings shown
- * @param bundle URL of Pagefind's `pagefind.js`
- */
-export function searchForm(form: HTMLFormElement, labels: SearchLabels, bundle: string): void {
-  const input = form.elements.namedItem('q') as HTMLInputElement | null;
-  if (!input) return;
-  const limit = Number(form.dataset.limit) || 5;
+): (query: string, found?: Found) => void {
   const status = document.createElement('p');
   status.setAttribute('role', 'status');
   status.className = 'px-1 pt-4 text-sm font-medium text-muted empty:hidden';
   const list = document.createElement('ul');
-  list.className = 'mt-2 space-y-1';
   form.append(status, list);
+  const item = (href: string, text: string, className: string) => {
+    const anchor = document.createElement('a');
+    anchor.href = href;
+    anchor.textContent = text;
+    anchor.className = `${className} text-accent-700 underline`;
+    const li = document.createElement('li');
+    li.className = 'rounded-lg px-3 py-2 hover:bg-accent-50';
+    li.append(anchor);
+    list.append(li);
+    return li;
+  };
+  return (query, found) => {
+    list.replaceChildren();
+    list.className = 'mt-2 space-y-1';
+    status.textContent = !query ? '' : found === null ? labels.failed : '';
+    if (!query || !found) return;
+    if (found.count === 0) {
+      status.textContent = `${labels.none.replace('{q}', query)} ${labels.suggest}`;
+      for (const { label, href } of labels.suggestions) item(href, label, 'font-medium');
+      list.className = 'mt-2 flex flex-wrap gap-1';
+      return;
+    }
+    status.textContent =
+      found.count === 1 ? labels.one : labels.many.replace('{n}', String(found.count));
+    for (const page of found.pages) {
+      const excerpt = document.createElement('p');
+      excerpt.className = 'mt-1 text-sm text-muted [&_mark]:bg-accent-100 [&_mark]:text-ink';
+      excerpt.innerHTML = page.excerpt; // Pagefind's excerpt: the page's own text, escaped, with <mark>
+      item(page.url, page.meta.title ?? page.url, 'font-semibold').append(excerpt);
+    }
+    if (found.count > found.pages.length)
+      item(`${form.action}?q=${encodeURIComponent(query)}`, labels.all, 'font-semibold');
+  };
+}
+
+/**
+ * Searches as the visitor types in `form`'s field and shows what is found (`results`). Pagefind
+ * starts on the first focus, before the first key. One search runs at a time, of the field's latest
+ * value: a key typed during a search starts the next one when it ends, and a query the field no
+ * longer holds gets neither its excerpts fetched nor its results shown. The index chunks of each
+ * new value start loading at once (`preload`). The form's `data-limit` caps the pages listed (5 by
+ * default: one round of requests for their excerpts). An empty field outside a popover (the search
+ * page's) takes the query of the address (`?q=`), if any.
+ * @param form the search form (`[data-search]`): a `q` field
+ * @param labels the strings shown
+ * @param setup Pagefind's script and options
+ * @param results {@link searchResults}, passed since this function is written out alone
+ */
+export function searchForm(
+  form: HTMLFormElement,
+  labels: SearchLabels,
+  setup: SearchSetup,
+  results: typeof searchResults,
+): void {
+  const input = form.elements.namedItem('q') as HTMLInputElement | null;
+  if (!input) return;
+  const limit = Number(form.dataset.limit) || 5;
+  const show = results(form, labels);
   let pagefind: Promise<Pagefind> | undefined;
   const load = () =>
-    (pagefind ??= (import(/* @vite-ignore */ bundle) as Promise<Pagefind>).then(async (api) => {
-      // On the main thread: a worker fetches a second copy of Pagefind's code.
-      await api.options({ excerptLength: 24, noWorker: true });
-      return api;
-    }));
-  const show = async () => {
-    const query = input.value.trim();
-    if (!query) {
-      status.textContent = '';
-      list.replaceChildren();
-      return;
+    (pagefind ??= (import(/* @vite-ignore */ setup.bundle) as Promise<Pagefind>).then(
+      async (api) => {
+        await api.options(setup.options);
+        await api.init();
+        return api;
+      },
+    ));
+  const value = () => input.value.trim();
+  let shown: string | undefined;
+  let busy = false;
+  const update = async () => {
+    if (busy) return;
+    busy = true;
+    for (let query = value(); query !== shown; query = value()) {
+      shown = query;
+      if (!query) {
+        show(query);
+        continue;
+      }
+      try {
+        const found = await (await load()).search(query);
+        if (value() !== query) continue; // no excerpts fetched for a query typed over
+        const pages = await Promise.all(found.results.slice(0, limit).map((page) => page.data()));
+        if (value() === query) show(query, { count: found.results.length, pages });
+      } catch {
+        pagefind = undefined;
+        show(query, null);
+      }
     }
-    let found;
-    try {
-      found = await (await load()).search(query);
-    } catch {
-      pagefind = undefined;
-      status.textContent = labels.failed;
-      list.replaceChildren();
-      return;
-    }
-    if (input.value.trim() !== query) return; // a newer query is on its way
-    const pages = await Promise.all(found.results.slice(0, limit).map((result) => result.data()));
-    if (input.value.trim() !== query) return;
-    searchResults({ form, status, list }, labels, query, { count: found.results.length, pages });
+    busy = false;
   };
-  let typing: ReturnType<typeof setTimeout> | undefined;
   input.addEventListener('input', () => {
-    // The index chunks of the words typed so far load while the visitor types.
-    if (input.value.trim())
+    const query = value();
+    if (query)
       load().then(
-        (api) => api.preload(input.value.trim()),
+        (api) => api.preload(query),
         () => {},
       );
-    clearTimeout(typing);
-    typing = setTimeout(show, 150);
+    void update();
   });
   if (!input.value && !form.closest('[popover]'))
     input.value = new URLSearchParams(location.search).get('q') ?? '';
-  void load();
-  void show();
+  load().catch(() => {});
+  void update();
 }
