@@ -35,6 +35,7 @@ test('the 404 page has no axe-core violation (WCAG 2.2 AA)', async ({ page }) =>
 });
 
 test('the search page and panel, with and without results, pass axe-core', async ({ page }) => {
+  test.setTimeout(90_000); // three axe-core analyses and two page loads
   await page.goto('/recherche?q=chatbots', { waitUntil: 'networkidle' });
   await expect(page.getByRole('main').getByRole('status')).toHaveText(/résultats?$/);
   await expectNoViolations(page, '/recherche?q=chatbots');
