@@ -40,7 +40,7 @@ const loadClient = () => import('../lib/contact/supabase-config').then((config) 
 // Cloudflare Turnstile, only when PUBLIC_TURNSTILE_SITE_KEY is set at build time (off by default).
 const captchaOn = Boolean(import.meta.env.PUBLIC_TURNSTILE_SITE_KEY);
 const field =
-  'block min-h-11 w-full rounded-xl border border-line bg-white px-4 py-2.5 text-base text-ink shadow-sm ' +
+  'block min-h-11 w-full rounded-xl border border-line bg-surface px-4 py-2.5 text-base text-ink shadow-sm ' +
   'placeholder:text-muted focus:border-accent-700';
 
 /** The agency's phone number as the page shows it (footer link), for the rate-limit message. */
