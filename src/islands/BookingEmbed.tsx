@@ -127,7 +127,7 @@ export default function BookingEmbed({ baseUrl, anchor, phone }: Props) {
         </div>
       )}
       {requested && !ready && failed && (
-        <div role="alert" className={`${overlay} bg-white`}>
+        <div role="alert" className={`${overlay} bg-surface`}>
           <p className="flex flex-col items-center gap-3">
             <span className="font-semibold">{fr.booking.unavailable}</span>
             <a
