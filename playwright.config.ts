@@ -22,6 +22,12 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_FLAGS },
     trace: 'off',
   },
+  // Every spec in the light theme; the accessibility checks again in the dark one (the visitor's
+  // system theme, src/styles/global.css).
+  projects: [
+    { name: 'light' },
+    { name: 'dark', use: { colorScheme: 'dark' }, testMatch: /a11y(-beyond-axe)?\.spec\.ts$/ },
+  ],
   webServer: [
     {
       command: `node scripts/serve.mjs`,
