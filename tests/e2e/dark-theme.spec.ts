@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 
-// The dark theme follows the visitor's system with CSS alone (src/styles/global.css): the tokens are
+// The dark theme follows the visitor's system with CSS alone (src/styles/tokens.css): the tokens are
 // `light-dark()` pairs, the dark-filled bands keep their light-theme colours. Axe and the checks
 // beyond axe run in the dark theme too (the `dark` project in playwright.config.ts).
 const ROUTES = ['/', '/contact', '/nos-realisations', '/blog', '/blog/seo-local-marseille'];

@@ -47,7 +47,7 @@ function luminance(hex: string): number {
 }
 
 /**
- * The dark theme's surfaces (src/styles/global.css) are darker than luminance 0.02: a brand colour
+ * The dark theme's surfaces (src/styles/tokens.css) are darker than luminance 0.02: a brand colour
  * under 3:1 against them (WCAG 1.4.11) is drawn in the dark theme's ink instead. The file follows
  * the page's theme, as an `<img>` SVG sees the page's `prefers-color-scheme`.
  */
