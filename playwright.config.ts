@@ -15,12 +15,15 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
   projects: [
+    // Every spec in the light theme; the accessibility checks again in the dark one (the visitor's
+    // system theme, src/styles/tokens.css).
     { name: 'site', testIgnore: BACKEND_EXCLUSIVE_SPECS.map((spec) => `**/${spec}`) },
+    { name: 'dark', use: { colorScheme: 'dark' }, testMatch: /a11y(-beyond-axe)?\.spec\.ts$/ },
     // The specs that stop or limit the shared backend run alone, once every other spec is done.
     {
       name: 'backend-exclusive',
       testMatch: BACKEND_EXCLUSIVE_SPECS.map((spec) => `**/${spec}`),
-      dependencies: ['site'],
+      dependencies: ['site', 'dark'],
     },
   ],
   fullyParallel: true,

@@ -18,7 +18,7 @@ const OVERLAY = 'absolute inset-0 grid place-items-center p-6 text-center';
 /** When the widget has not answered: the booking page's address and the phone number instead. */
 function BookingFallback({ baseUrl, phone }: Pick<Props, 'baseUrl' | 'phone'>) {
   return (
-    <div role="alert" className={`${OVERLAY} bg-white`}>
+    <div role="alert" className={`${OVERLAY} bg-surface`}>
       <p className="flex flex-col items-center gap-3">
         <span className="font-semibold">{fr.booking.unavailable}</span>
         <a href={baseUrl} target="_blank" rel="noopener" className={BUTTON}>

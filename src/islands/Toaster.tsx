@@ -61,7 +61,7 @@ export default function Toaster({ region = null }: { region?: HTMLElement | null
           className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-card p-4 shadow-card ${
             item.variant === 'destructive'
               ? 'bg-danger text-white'
-              : 'border border-line bg-white text-ink'
+              : 'border border-line bg-surface text-ink'
           }`}
         >
           <div className="flex-1">

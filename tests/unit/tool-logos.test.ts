@@ -27,6 +27,15 @@ describe('toolLogoSvg', () => {
     expect(svg).toMatch(/<path d="M[^"]+"\/><\/svg>$/);
   });
 
+  it('draws a brand colour too dark for the dark theme in light ink there, and only such a colour', () => {
+    const github = toolLogoSvg('github') ?? '';
+    expect(github).toContain('fill="#181717"');
+    expect(github).toContain(
+      '<style>@media (prefers-color-scheme:dark){svg{fill:#e2e8f0}}</style>',
+    );
+    expect(toolLogoSvg('astro')).not.toContain('<style>');
+  });
+
   it('is undefined for an unknown slug', () => {
     expect(toolLogoSvg('nope-not-a-slug')).toBeUndefined();
   });

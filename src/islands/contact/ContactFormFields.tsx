@@ -7,7 +7,7 @@ import { FormField, type FieldAria } from '../shared/FormField';
 
 const t = fr.contact.form;
 const field =
-  'block min-h-11 w-full rounded-xl border border-line bg-white px-4 py-2.5 text-base text-ink shadow-sm ' +
+  'block min-h-11 w-full rounded-xl border border-line bg-surface px-4 py-2.5 text-base text-ink shadow-sm ' +
   'placeholder:text-muted focus:border-accent-700';
 
 interface Props {

@@ -43,7 +43,7 @@ export interface BookingUrlOptions {
   utm?: BookingUtm;
 }
 
-/** The site's look for the widget (design tokens of src/styles/global.css), details and banner hidden. */
+/** The site's look for the widget (design tokens of src/styles/tokens.css), details and banner hidden. */
 export const SITE_BOOKING_PAGE: BookingPageSettings = {
   backgroundColor: 'ffffff',
   textColor: '0f172a',
