@@ -8,6 +8,9 @@ import {
 } from './tests/e2e/ports';
 import { BACKEND_EXCLUSIVE_SPECS } from './tests/e2e/support/projects';
 
+/** Not tests: the editor's screenshots for CONTENT.md, taken by `npm run screenshots:editor`. */
+const ON_REQUEST = process.env.EDITOR_SCREENSHOTS ? [] : ['editor-screenshots.spec.ts'];
+
 // End-to-end tests: real Chromium against the site built by `npm test` (TEST_DIST), served by the
 // production host's runtime (wrangler dev, scripts/serve.mjs), a local stand-in page for the booking
 // widget on another origin, and the local backend, started once for the run by the global setup.
@@ -17,7 +20,10 @@ export default defineConfig({
   projects: [
     // Every spec in the light theme; the accessibility checks again in the dark one (the visitor's
     // system theme, src/styles/tokens.css).
-    { name: 'site', testIgnore: BACKEND_EXCLUSIVE_SPECS.map((spec) => `**/${spec}`) },
+    {
+      name: 'site',
+      testIgnore: [...BACKEND_EXCLUSIVE_SPECS, ...ON_REQUEST].map((spec) => `**/${spec}`),
+    },
     { name: 'dark', use: { colorScheme: 'dark' }, testMatch: /a11y(-beyond-axe)?\.spec\.ts$/ },
     // The specs that stop or limit the shared backend run alone, once every other spec is done.
     {

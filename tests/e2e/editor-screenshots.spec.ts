@@ -1,8 +1,7 @@
 /**
  * The screenshots of the editor in CONTENT.md (docs/images/editor/), taken in Chromium in French at a
- * laptop's size. Not a test: it runs only when asked,
- *   EDITOR_SCREENSHOTS=1 npx playwright test tests/e2e/editor-screenshots.spec.ts
- * on the test build (TEST_DIST). The editor works on a scratch copy of the project, as in cms.spec.ts.
+ * laptop's size. Not a test: `npm run screenshots:editor` runs it on the test build (TEST_DIST);
+ * `npm test` leaves it out (playwright.config.ts). The editor works on a scratch copy of the project, as in cms.spec.ts.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,10 +14,6 @@ const ROOT = process.cwd();
 const SKIP =
   /^(node_modules|\.git|dist.*|\.astro|\.local-backend|test-results|playwright-report|coverage|reports|screenshots)$/;
 
-test.skip(
-  !process.env.EDITOR_SCREENSHOTS,
-  'EDITOR_SCREENSHOTS=1 takes the screenshots of CONTENT.md',
-);
 test.use({ locale: 'fr-FR', viewport: { width: 1280, height: 800 } });
 
 test('screenshots of the editor for CONTENT.md', async ({ page }) => {
