@@ -122,8 +122,11 @@ function expectReadNext(routes: string[], ordered: string[]) {
 }
 
 describe('the end of a post', () => {
-  const categoryOf = (route: string) =>
+  const readCategory = (route: string) =>
     /<meta property="article:section" content="([^"]+)"/.exec(html(route))![1];
+  /** Read once per post: the checks below compare every pair of posts (a million at 1,000). */
+  const categories = new Map(posts.map((route) => [route, readCategory(route)]));
+  const categoryOf = (route: string) => categories.get(route) ?? readCategory(route);
   /** The posts from oldest to newest: the blog's listing pages (newest first), reversed. */
   const byDate = [...pages.keys()]
     .filter((route) => /^\/blog(\/\d+)?$/.test(route))
