@@ -1,3 +1,4 @@
+// The contact form's island (docs/decisions/interaction.md): the form over its send and draft hooks.
 import { useId, useRef } from 'react';
 import type { ContactField } from '../lib/contact/contact';
 import * as fr from '../lib/i18n/fr';

@@ -1,3 +1,4 @@
+// The newsletter box's island (docs/decisions/interaction.md): the box over its send hook.
 import { useId, useRef } from 'react';
 import * as fr from '../lib/i18n/fr';
 import { FormSuccess } from './shared/form-result';
