@@ -32,7 +32,7 @@ function luminance(rgb: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-test('a dark system theme darkens the page and lightens its text, and keeps the hero band', async ({
+test('a dark system theme darkens the page and its text lightens; the hero band stays', async ({
   browser,
 }) => {
   const light = await colours(browser, 'light', '/');
@@ -48,7 +48,7 @@ test.describe('the first paint is already in the dark theme', () => {
   test.use({ colorScheme: 'dark', javaScriptEnabled: false });
 
   for (const route of ROUTES) {
-    test(`${route}: every element has the same colours with its inline CSS alone as with the whole stylesheet`, async ({
+    test(`${route}: the inline CSS alone gives every element its final colours`, async ({
       page,
     }) => {
       const paint = async (stylesheet: boolean) => {

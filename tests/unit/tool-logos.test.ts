@@ -27,7 +27,7 @@ describe('toolLogoSvg', () => {
     expect(svg).toMatch(/<path d="M[^"]+"\/><\/svg>$/);
   });
 
-  it('draws a brand colour too dark for the dark theme in light ink there, and only such a colour', () => {
+  it('draws in light ink only the brand colours too dark for the dark theme', () => {
     const github = toolLogoSvg('github') ?? '';
     expect(github).toContain('fill="#181717"');
     expect(github).toContain(
