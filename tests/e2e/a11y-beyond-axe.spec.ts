@@ -389,17 +389,17 @@ test.describe('forced colours', () => {
       'aria-pressed',
       'true',
     );
-    expect(await looks(second)).not.toBe(before);
-    expect(await looks(second)).toBe(
-      await page.evaluate(() => {
-        const probe = document.body.appendChild(document.createElement('i'));
-        probe.style.cssText = 'background-color: Highlight; color: HighlightText';
-        const style = getComputedStyle(probe);
-        const colours = `${style.backgroundColor} ${style.color}`;
-        probe.remove();
-        return colours;
-      }),
-    );
+    const highlight = await page.evaluate(() => {
+      const probe = document.body.appendChild(document.createElement('i'));
+      probe.style.cssText = 'background-color: Highlight; color: HighlightText';
+      const style = getComputedStyle(probe);
+      const colours = `${style.backgroundColor} ${style.color}`;
+      probe.remove();
+      return colours;
+    });
+    expect(highlight).not.toBe(before);
+    // The button's colours change through a transition: wait for where it ends.
+    await expect.poll(() => looks(second)).toBe(highlight);
   });
 
   for (const [route, name, width] of [
