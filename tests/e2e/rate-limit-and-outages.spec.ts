@@ -20,6 +20,7 @@ import {
   openForm,
   request,
   submit,
+  type Request,
 } from './support/contact-form';
 
 test.describe.configure({ mode: 'serial' });
@@ -65,22 +66,27 @@ test('the rate limit says when to retry and the phone number, keeping the fields
   expect(await contactRows(values.email)).toHaveLength(0);
 });
 
-test('a function failure keeps the fields; the retry mails and leaves one row', async ({
-  page,
-}) => {
-  const values = request();
+/** Sends the form while one part of the backend is stopped: the error notice, the fields kept. */
+async function sendWhileDown(page: Page, values: Request, part: 'mail' | 'gateway') {
   await openForm(page);
   await fill(page, values);
-  await controlBackend('mail/stop');
+  await controlBackend(`${part}/stop`);
   try {
     await submit(page).click();
     await expectToast(page, ERROR);
     await expectFields(page, values);
     await expect(submit(page)).toBeEnabled();
-    expect(await contactRows(values.email)).toHaveLength(1);
   } finally {
-    await controlBackend('mail/start');
+    await controlBackend(`${part}/start`);
   }
+}
+
+test('a function failure keeps the fields; the retry mails and leaves one row', async ({
+  page,
+}) => {
+  const values = request();
+  await sendWhileDown(page, values, 'mail');
+  expect(await contactRows(values.email)).toHaveLength(1);
   await submit(page).click();
   await expectToast(page, SUCCESS);
   await expectStoredAndMailedOnce(values.email);
@@ -88,17 +94,7 @@ test('a function failure keeps the fields; the retry mails and leaves one row', 
 
 test('a backend that is down shows the error notice and keeps the fields', async ({ page }) => {
   const values = request();
-  await openForm(page);
-  await fill(page, values);
-  await controlBackend('gateway/stop');
-  try {
-    await submit(page).click();
-    await expectToast(page, ERROR);
-    await expectFields(page, values);
-    await expect(submit(page)).toBeEnabled();
-  } finally {
-    await controlBackend('gateway/start');
-  }
+  await sendWhileDown(page, values, 'gateway');
   expect(await contactRows(values.email)).toHaveLength(0);
   // Once the backend is back, the kept draft goes through.
   await submit(page).click();

@@ -202,19 +202,25 @@ describe('placeholders in every collection', () => {
   });
 });
 
+/** Loads a broken fixture's collection with the fixture copied in; returns the error it stops on. */
+async function loadWithBrokenFile(fixture: (typeof brokenFixtures)[number]) {
+  const target = join(scratch, 'src/content', fixture.file);
+  cpSync(join(ROOT, 'tests/fixtures/content-errors', fixture.file), target);
+  try {
+    await load(fixture.collection);
+    return undefined;
+  } catch (caught) {
+    return caught as Error;
+  } finally {
+    rmSync(target);
+  }
+}
+
 describe('a deliberately broken content file', () => {
   it.each(brokenFixtures)(
     '$case: stops the load with the exact French message',
     async (fixture) => {
-      cpSync(
-        join(ROOT, 'tests/fixtures/content-errors', fixture.file),
-        join(scratch, 'src/content', fixture.file),
-      );
-      const error = await load(fixture.collection).then(
-        () => undefined,
-        (caught: Error) => caught,
-      );
-      rmSync(join(scratch, 'src/content', fixture.file));
+      const error = await loadWithBrokenFile(fixture);
       expect(error?.message).toBe(fixture.message);
     },
   );
@@ -235,15 +241,8 @@ describe('the loader and the whole-content check', () => {
   it.each(prepareFailures)(
     '$case: both prepare the file in the one step and get the same lines',
     async (fixture) => {
-      cpSync(
-        join(ROOT, 'tests/fixtures/content-errors', fixture.file),
-        join(scratch, 'src/content', fixture.file),
-      );
       prepared.length = 0;
-      const error = await load(fixture.collection).then(
-        () => undefined,
-        (caught: Error) => caught,
-      );
+      const error = await loadWithBrokenFile(fixture);
       const calls = prepared.filter(({ file }) => file === `src/content/${fixture.file}`);
       expect(calls.map(({ from }) => from).sort()).toEqual(['check', 'loader']);
       expect(calls.map(({ result }) => !result.ok && result.error.message)).toEqual([

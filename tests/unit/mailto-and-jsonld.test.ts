@@ -2,29 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mailtoHref } from '../../src/lib/contact/mailto';
 import { blogPostingJsonLd, employmentType, jobPostingJsonLd } from '../../src/lib/seo/company-jsonld';
 import { jobSchema, blogPostSchema } from '../../src/schemas/company';
-import type { Settings } from '../../src/schemas/site';
+import { testSettings as settings } from './support/settings';
 
-const settings = {
-  brand: 'Agence Test',
-  email: 'contact@test.fr',
-  phone: { display: '04 00 00 00 00', e164: '+33400000000' },
-  address: {
-    street: '1 rue A',
-    postalCode: '13001',
-    city: 'Marseille',
-    region: 'PACA',
-    country: 'FR',
-  },
-  legal: {
-    companyName: 'Test & Fils SAS',
-    legalForm: 'SAS',
-    siret: '123',
-    director: 'Jeanne Test',
-    host: 'Hébergeur',
-    hostAddress: 'Paris',
-    lastUpdated: 'janvier 2024',
-  },
-} as unknown as Settings;
 const SITE = 'https://www.exemple.fr';
 
 describe('mailtoHref', () => {

@@ -4,22 +4,8 @@ import {
   fillPlaceholders,
   placeholderSource,
 } from '../../src/lib/content/placeholders';
-import type { Settings } from '../../src/schemas/site';
+import { testSettings as settings } from './support/settings';
 
-const settings = {
-  brand: 'Agence Test',
-  phone: { display: '04 91 00 00 00', e164: '+33491000000' },
-  email: 'a@b.fr',
-  address: {
-    street: '1 rue A',
-    postalCode: '13001',
-    city: 'Marseille',
-    region: 'PACA',
-    country: 'FR',
-  },
-  figures: { roi: '300 %', responseContact: '2 h' },
-  legal: { companyName: 'Test & Fils SAS', siret: '123' },
-} as unknown as Settings;
 const source = placeholderSource(
   settings as unknown as Record<string, unknown>,
   'https://www.exemple.fr/',
