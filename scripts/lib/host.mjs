@@ -3,6 +3,7 @@
 // `_headers`, clean URLs, the 404 page and compression. Offline: no account, no telemetry, no update
 // check, no download of the request metadata (`request.cf`).
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { childEnv } from './env.mjs';
 
@@ -47,6 +48,24 @@ export function hostArgs({
 }
 
 /**
+ * Rejects when something already listens on `ip:port`: a host left running by an earlier run would
+ * answer for this one, with its own build.
+ */
+function assertPortFree(ip, port) {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', () =>
+      fail(
+        new Error(
+          `Port ${port} (${ip}) is already in use: stop what listens there (\`ss -ltnp | grep :${port}\`) or choose another port.`,
+        ),
+      ),
+    );
+    probe.listen(port, ip, () => probe.close(() => done()));
+  });
+}
+
+/**
  * Starts `wrangler dev` on `dir` and resolves once it answers; rejects with wrangler's output if it
  * stops first (a port in use, a configuration error).
  * @param {{ dir?: string, port: number, ip?: string, inspectorPort?: number, cwd?: string, timeoutMs?: number }} options
@@ -60,6 +79,7 @@ export async function startHost({
   cwd = process.cwd(),
   timeoutMs = 60_000,
 }) {
+  await assertPortFree(ip, port);
   const child = spawn(
     resolve(cwd, 'node_modules/.bin/wrangler'),
     hostArgs({ dir: resolve(cwd, dir), port, ip, inspectorPort }),
