@@ -90,8 +90,14 @@ export async function startHost({
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise((done) => child.once('exit', done));
   const origin = `http://${ip}:${port}`;
-  const close = async () => {
+  const stop = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  };
+  // A script that dies before calling close() (an uncaught error) takes its host with it.
+  process.once('exit', stop);
+  const close = async () => {
+    process.off('exit', stop);
+    stop();
     await exited;
   };
   const deadline = Date.now() + timeoutMs;
