@@ -79,6 +79,23 @@ test('a query with no result says « Aucun résultat » and offers the main sect
     await expect(panel.getByRole('link', { name, exact: true })).toBeVisible();
 });
 
+test('says « Recherche… » while the search’s files load, then the count found', async ({
+  page,
+}) => {
+  // Pagefind's code is held until the line has been read, so the test never races the load.
+  let release = () => {};
+  const held = new Promise<void>((done) => (release = done));
+  await page.route('**/pagefind/pagefind.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const status = (await search(page, 'chatbots')).getByRole('status');
+  await expect(status).toHaveText('Recherche…');
+  release();
+  await expect(status).toHaveText(/^\d+ résultats?$/);
+});
+
 test('the results are reached with Tab, followed with Enter; Escape closes the panel', async ({
   page,
 }) => {

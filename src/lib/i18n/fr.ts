@@ -103,6 +103,7 @@ export const search = {
   all: 'Voir tous les résultats',
   faq: 'FAQ',
   failed: 'La recherche ne répond pas. Réessayez, ou parcourez la liste des pages ci-dessous.',
+  searching: 'Recherche…',
 } as const;
 export const searchPage = {
   title: 'Rechercher sur le site',

@@ -42,6 +42,7 @@ export async function searchScript(): Promise<string> {
     suggest: fr.search.suggest,
     all: fr.search.all,
     failed: fr.search.failed,
+    searching: fr.search.searching,
     suggestions: [
       ...navigation.main.filter(({ href }) => href !== '/'),
       FAQ,

@@ -14,6 +14,8 @@ export interface SearchLabels {
   suggest: string;
   all: string;
   failed: string;
+  /** Said while the search's files load, before the first results. */
+  searching: string;
   /** Links offered when nothing is found. */
   suggestions: { label: string; href: string }[];
 }
@@ -63,13 +65,14 @@ export function preloadSearch(urls: string[]): void {
  * The results of `form`'s searches, under its field: a `role="status"` line says how many pages
  * were found, then each page's title as a link and its excerpt with the words found highlighted
  * (`<mark>`, from Pagefind); past the pages listed, a link to the search page with the query. When
- * nothing is found: « Aucun résultat » and links to the main sections.
+ * nothing is found: « Aucun résultat » and links to the main sections. While the search's files
+ * load (`'searching'`), the line says so and the list stays as it is.
  * @returns shows the results of `query` (nothing for an empty query)
  */
 export function searchResults(
   form: HTMLFormElement,
   labels: SearchLabels,
-): (query: string, found?: Found) => void {
+): (query: string, found?: Found | 'searching') => void {
   const status = document.createElement('p');
   status.setAttribute('role', 'status');
   status.className = 'px-1 pt-4 text-sm font-medium text-muted empty:hidden';
@@ -87,6 +90,10 @@ export function searchResults(
     return li;
   };
   return (query, found) => {
+    if (found === 'searching') {
+      status.textContent = labels.searching;
+      return;
+    }
     list.replaceChildren();
     list.className = 'mt-2 space-y-1';
     status.textContent = !query ? '' : found === null ? labels.failed : '';
@@ -134,11 +141,13 @@ export function searchForm(
   const limit = Number(form.dataset.limit) || 5;
   const show = results(form, labels);
   let pagefind: Promise<Pagefind> | undefined;
+  let ready = false;
   const load = () =>
     (pagefind ??= (import(/* @vite-ignore */ setup.bundle) as Promise<Pagefind>).then(
       async (api) => {
         await api.options(setup.options);
         await api.init();
+        ready = true;
         return api;
       },
     ));
@@ -154,6 +163,7 @@ export function searchForm(
         show(query);
         continue;
       }
+      if (!ready) show(query, 'searching');
       try {
         const found = await (await load()).search(query);
         if (value() !== query) continue; // no excerpts fetched for a query typed over
@@ -161,6 +171,7 @@ export function searchForm(
         if (value() === query) show(query, { count: found.results.length, pages });
       } catch {
         pagefind = undefined;
+        ready = false;
         show(query, null);
       }
     }
@@ -169,10 +180,9 @@ export function searchForm(
   input.addEventListener('input', () => {
     const query = value();
     if (query)
-      load().then(
-        (api) => api.preload(query),
-        () => {},
-      );
+      load()
+        .then((api) => api.preload(query))
+        .catch(() => {});
     void update();
   });
   if (!input.value && !form.closest('[popover]'))
