@@ -82,6 +82,19 @@ async function scrollTo(page: Page, field: ReturnType<Page['locator']>) {
   }).toPass({ timeout: 30_000 });
 }
 
+/**
+ * Clicks « Enregistrer » and waits for the editor's own verdict: its « Entrée enregistrée. » notice,
+ * shown once every file is written, or its list of fields to correct, which fails the test at once.
+ */
+async function save(page: Page) {
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  const saved = page.getByText('Entrée enregistrée.');
+  const refused = page.getByText(/Veuillez (la|les) corriger pour enregistrer l’entrée\./);
+  // The write goes through the stand-in picker to the disk: as long as a busy machine takes.
+  await expect(saved.or(refused).first()).toBeVisible({ timeout: 30_000 });
+  await expect(refused, 'the editor refused the entry').toHaveCount(0);
+}
+
 /** Errors the editor logs or throws, collected for the test to check there are none. */
 function editorProblems(page: Page): string[] {
   const problems: string[] = [];
@@ -122,10 +135,10 @@ test('a price changed in the editor is in the file and on the rebuilt page', asy
   await page.getByRole('treeitem', { name: 'Offres et prix' }).click();
   await page.getByRole('row', { name: 'Site vitrine' }).click();
   await page.getByRole('textbox', { name: 'Prix', exact: true }).fill(NEW_PRICE);
-  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-  await expect
-    .poll(() => readFileSync(join(scratch, OFFER), 'utf8'), { timeout: 15_000 })
-    .toMatch(new RegExp(`^price: ['"]?${NEW_PRICE}['"]?$`, 'm'));
+  await save(page);
+  expect(readFileSync(join(scratch, OFFER), 'utf8')).toMatch(
+    new RegExp(`^price: ['"]?${NEW_PRICE}['"]?$`, 'm'),
+  );
   expect(problems).toEqual([]);
 
   await rebuiltSite(async (origin) => {
@@ -186,22 +199,13 @@ test('a page created with a photo in the editor is built, its photo optimised', 
   await photoGroup
     .getByRole('textbox', { name: 'Description de la photo (ce qu’elle montre)' })
     .fill('Le Grand Port de Marseille au soleil du matin');
-  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await save(page);
 
-  // The entry and its photo are written side by side in src/content/pages/ (the editor writes a
-  // temporary file first, then renames it: wait for the two final files).
-  const added = () => readdirSync(pagesFolder).filter((file) => !before.has(file));
-  await expect
-    .poll(
-      () =>
-        added()
-          .map((file) => extname(file))
-          .sort(),
-      { timeout: 30_000 },
-    )
-    .toEqual(['.jpg', '.yaml']);
-  const entry = added().find((file) => file.endsWith('.yaml'))!;
-  const photo = added().find((file) => file !== entry)!;
+  // The entry and its photo are written side by side in src/content/pages/.
+  const added = readdirSync(pagesFolder).filter((file) => !before.has(file));
+  expect(added.map((file) => extname(file)).sort()).toEqual(['.jpg', '.yaml']);
+  const entry = added.find((file) => file.endsWith('.yaml'))!;
+  const photo = added.find((file) => file !== entry)!;
   expect(readFileSync(join(pagesFolder, entry), 'utf8')).toContain(`src: ${photo}`);
   expect(problems).toEqual([]);
 
