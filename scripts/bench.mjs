@@ -4,7 +4,10 @@
 // thread in a Chromium trace; then the next page (hover, speculation, click, first paint;
 // scripts/lib/next-page.mjs). Writes reports/bench.json and reports/bench.md. Method: docs/benchmarks.md.
 // Options: --runs N (5), --only /path,/other, --no-build, --port P (4391), --emulate-index I
-// (CPU slowdown 4 × this machine's index ÷ I, never below 4).
+// (CPU slowdown 4 × this machine's index ÷ I, never below 4), --applied (Lighthouse's DevTools
+// throttling: the CPU and network are slowed while the page loads, not simulated afterwards),
+// --dist DIR (a site already built there, another project's too, beside the same bare page; no
+// build, no next-page step, whose links are this site's).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import lighthouse from 'lighthouse';
@@ -23,6 +26,15 @@ const runs = Number(arg('--runs') ?? 5);
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error('--runs must be a whole number of at least 1');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/**
+ * Lighthouse's throttling method. Simulated (its default) loads the page at full speed and
+ * multiplies each observed task by the CPU slowdown: at a 10× slowdown the few milliseconds
+ * Chromium spends on any page become long tasks after the simulated first paint, and the bare page
+ * itself scores 95–100 from one run to the next. Applied throttling (`devtools`) slows the CPU and
+ * the network while the page loads, so every task is measured at the emulated speed
+ * (docs/benchmarks.md).
+ */
+const THROTTLING = process.argv.includes('--applied') ? 'devtools' : 'simulate';
 /** The next-page measurement: a page, and the footer link followed from it; the bare pages first. */
 const NEXT_PAGES = [
   [BARE_ROUTE, BARE_NEXT_ROUTE],
@@ -41,12 +53,15 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-if (!process.argv.includes('--no-build')) buildSite();
-const routes = [BARE_ROUTE, ...(arg('--only')?.split(',') ?? sitemapRoutes())];
+/** Another built site to measure, if given: no build, and no next-page step (its links are ours). */
+const elsewhere = arg('--dist');
+const dist = elsewhere ?? 'dist';
+if (!process.argv.includes('--no-build') && !elsewhere) buildSite();
+const routes = [BARE_ROUTE, ...(arg('--only')?.split(',') ?? sitemapRoutes(dist))];
 /** The routes traced beside Lighthouse: those asked for, else the bare page and the key routes. */
-const traced = arg('--only') ? routes : [BARE_ROUTE, ...keyRoutes(sitemapRoutes())];
-const removeBarePage = writeBarePage('dist');
-const site = await serveBuiltSite(Number(arg('--port') ?? 4391));
+const traced = arg('--only') ? routes : [BARE_ROUTE, ...keyRoutes(sitemapRoutes(dist))];
+const removeBarePage = writeBarePage(dist);
+const site = await serveBuiltSite(Number(arg('--port') ?? 4391), dist);
 const chrome = await chromeLauncher.launch({
   chromePath: ensureChromium(),
   chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
@@ -64,6 +79,7 @@ const lighthouseRun = (url, cpuSlowdown) =>
     // accepts it, while the local host (workerd) takes the first encoding the browser lists,
     // gzip (docs/benchmarks.md).
     extraHeaders: { 'Accept-Encoding': 'br' },
+    throttlingMethod: THROTTLING,
     ...(cpuSlowdown && { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
   });
 
@@ -135,7 +151,7 @@ try {
   }
   const browser = await launchBrowser();
   try {
-    for (let run = 1; run <= runs; run++) {
+    for (let run = 1; run <= (elsewhere ? 0 : runs); run++) {
       for (const [from, to] of NEXT_PAGES) {
         const timing = await followAfterHover(browser, `${site.origin}${from}`, to, {
           cpuSlowdown: cpuSlowdown / 4,
@@ -192,7 +208,7 @@ const ms = (value) => `${Math.round(value)} ms`;
 const ratio = (value) => `${value.toFixed(2)}×`;
 
 const table = [
-  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, simulated throttling, ${runs} interleaved runs per route, median (min–max), ${new Date().toISOString().slice(0, 10)}. Load average (1 min) before, after each round: ${loads.join(', ')}. Lighthouse's CPU benchmark index of this machine (it warns below 1000): ${range(stats(benchmarkIndexes), score)}.`,
+  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ${dist === 'dist' ? '' : `the site built in ${dist}, `}mobile, ${THROTTLING === 'devtools' ? 'applied (DevTools)' : 'simulated'} throttling${cpuSlowdown === 4 ? '' : ` at a ${cpuSlowdown.toFixed(2)}× CPU slowdown (index ${emulatedIndex} emulated)`}, ${runs} interleaved runs per route, median (min–max), ${new Date().toISOString().slice(0, 10)}. Load average (1 min) before, after each round: ${loads.join(', ')}. Lighthouse's CPU benchmark index of this machine (it warns below 1000): ${range(stats(benchmarkIndexes), score)}.`,
   '',
   `LCP ÷ bare: the route's LCP over the bare page's (${BARE_ROUTE}: one h1, one paragraph, system font) in the same round, median of the rounds.`,
   '',
@@ -218,23 +234,32 @@ const table = [
     const cell = (kind) => range(stats(list.map((sample) => sample[kind])), ms);
     return `| ${route} | ${cell('total')} | ${range(stats(times.map((sample) => sample.total / bare.get(sample.run))), ratio)} | ${kinds.slice(1).map(cell).join(' | ')} | ${cell('longestAfterFcp')} |`;
   }),
-  '',
-  `Next page: phone size (375 × 812), ${cpuSlowdown === 4 ? 'no throttling' : `CPU slowed ${(cpuSlowdown / 4).toFixed(2)}×`} (local server); a footer link hovered, its speculation awaited, then clicked; ${runs} runs per link, each in a fresh browser context, median (min–max). Prerendered: the page was activated (activationStart > 0); its first paint is counted from the activation, that is the click.`,
-  '',
-  '| link | served as | first paint after activation |',
-  '|---|---|---:|',
-  ...NEXT_PAGES.map(([from, to]) => {
-    const list = nextPages.filter((sample) => sample.from === from && sample.to === to);
-    const how = [...new Set(list.map(served))].join(', ');
-    return `| ${from} → ${to} | ${how} | ${list.length ? range(stats(list.map((sample) => sample.paint)), ms) : 'n/a'} |`;
-  }),
+  ...(elsewhere ? [] : nextPageTable()),
 ].join('\n');
+
+/** The next-page section of the report. */
+function nextPageTable() {
+  return [
+    '',
+    `Next page: phone size (375 × 812), ${cpuSlowdown === 4 ? 'no throttling' : `CPU slowed ${(cpuSlowdown / 4).toFixed(2)}×`} (local server); a footer link hovered, its speculation awaited, then clicked; ${runs} runs per link, each in a fresh browser context, median (min–max). Prerendered: the page was activated (activationStart > 0); its first paint is counted from the activation, that is the click.`,
+    '',
+    '| link | served as | first paint after activation |',
+    '|---|---|---:|',
+    ...NEXT_PAGES.map(([from, to]) => {
+      const list = nextPages.filter((sample) => sample.from === from && sample.to === to);
+      const how = [...new Set(list.map(served))].join(', ');
+      return `| ${from} → ${to} | ${how} | ${list.length ? range(stats(list.map((sample) => sample.paint)), ms) : 'n/a'} |`;
+    }),
+  ];
+}
 mkdirSync('reports', { recursive: true });
 writeFileSync(
   'reports/bench.json',
   JSON.stringify(
     {
       runs,
+      dist,
+      throttling: THROTTLING,
       loadAverage: loads,
       benchmarkIndexes,
       rows,

@@ -23,9 +23,11 @@ export function sitemapRoutes(dist = 'dist') {
 }
 
 /**
- * Serves dist/ with the production host's runtime on `port`; returns { origin, close }.
+ * Serves `dir` (dist/ by default) with the production host's runtime on `port`; returns
+ * { origin, close }.
  * @param {number} port
+ * @param {string} [dir]
  */
-export function serveBuiltSite(port) {
-  return startHost({ dir: 'dist', port });
+export function serveBuiltSite(port, dir = 'dist') {
+  return startHost({ dir, port });
 }
