@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { relative, resolve } from 'node:path';
+import { FIRST_PAINT_ID } from '../../src/lib/layout/first-paint';
 import { builtPages } from './site';
 
 /** Every built page passes the Nu HTML Checker (npm `vnu-jar`) with no HTML error. */
@@ -18,6 +19,19 @@ interface VnuMessage {
 }
 
 const pages = builtPages();
+
+/**
+ * The one error the checker reports against the HTML standard rather than the page: the standard
+ * allows `blocking` on a link whose `rel` has `expect` as well as `stylesheet` (its sections
+ * « Link type "expect" » and « The link element », `blocking` attribute); vnu-jar 26.9.27, the
+ * newest on npm, knows only `stylesheet`. Passed for that link alone (src/layouts/BaseLayout.astro,
+ * the first paint's hold: src/lib/layout/first-paint.ts).
+ */
+const behindTheStandard = (message: VnuMessage) =>
+  message.message.startsWith('A “link” element with a “blocking” attribute must have a “rel”') &&
+  Boolean(
+    message.extract?.includes(`<link rel="expect" href="#${FIRST_PAINT_ID}" blocking="render">`),
+  );
 /** Problems per page (absolute path), as `file:line:column message (extract)`. */
 const problems = new Map<string, string[]>();
 
@@ -48,6 +62,7 @@ beforeAll(() => {
   for (const message of report.messages) {
     // Errors only: warnings and notes ("trailing slash on void elements" from React) pass.
     if (message.type !== 'error' && message.type !== 'non-document-error') continue;
+    if (behindTheStandard(message)) continue;
     // A message with no page (`non-document-error`) is filed under "" and fails the last test.
     const path = message.url ? decodeURIComponent(new URL(message.url).pathname) : '';
     const list = problems.get(path) ?? [];
