@@ -5,16 +5,16 @@
  * so the hold covers the band and what comes before it, never the rest of the page.
  */
 import { DomUtils, parseDocument } from 'htmlparser2';
-import type { Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
 import { FIRST_PAINT_ID } from '../../src/lib/layout/first-paint';
 import { builtPages } from './site';
 
+type Element = NonNullable<ReturnType<typeof DomUtils.getElementById>>;
 const byName = (name: string) => (element: Element) => element.name === name;
 /** The first element among `parent`'s children. */
 const firstElement = (parent: Element) => DomUtils.findOne(() => true, parent.children, false);
 
-describe.each(builtPages().map(({ route, html }) => ({ route, html })))('$route', ({ html }) => {
+describe.each(builtPages())('$route', ({ html }) => {
   const document = parseDocument(html);
   const band = DomUtils.getElementById(FIRST_PAINT_ID, document.children);
 
