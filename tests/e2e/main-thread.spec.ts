@@ -59,3 +59,39 @@ for (const route of keyRoutes(sitemapRoutes())) {
     );
   });
 }
+
+// A project card is drawn only near the viewport (`.render-near`, src/styles/global.css): its
+// preview and tool logos, SVG documents of their own fetched lazily, cost a load nothing until the
+// visitor comes near.
+for (const route of ['/nos-realisations', '/portfolio-projets-web-ia']) {
+  test(`${route}: the project cards far below the screen are not drawn during a load`, async ({
+    page,
+  }) => {
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
+    });
+    await page.goto(route);
+    await deferredStylesheetApplied(page);
+    const cards = page.locator('main li.render-near');
+    await expect(cards.first()).toBeVisible();
+    const preview = cards.last().locator('img').first();
+    const drawn = () =>
+      preview.evaluate((image) => image.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await drawn(), 'the last card is skipped').toBe(false);
+    expect(images, 'its preview is not fetched').not.toContain(await preview.getAttribute('src'));
+    // Once the visitor comes near, it is drawn.
+    await preview.scrollIntoViewIfNeeded();
+    await expect.poll(drawn).toBe(true);
+  });
+}
+
+// An address naming a part of the page is aimed at with every card's real height: a card not drawn
+// counts a stand-in height, and a smooth scroll through it would stop short or long.
+test('with an address naming a part of the page, every project card is drawn', async ({ page }) => {
+  await page.goto('/nos-realisations#contenu');
+  const preview = page.locator('main li.render-near').last().locator('img').first();
+  await expect
+    .poll(() => preview.evaluate((image) => image.checkVisibility({ contentVisibilityAuto: true })))
+    .toBe(true);
+});
