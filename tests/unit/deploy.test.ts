@@ -53,7 +53,8 @@ async function run(args: string[], env: Record<string, string | undefined>, fail
   return { code, calls: runner.calls, out: out.join('\n'), err: err.join('\n') };
 }
 
-describe('npm run deploy -- --dry-run (the command itself)', () => {
+// Each test starts Node on the script: on a loaded machine that alone can take seconds.
+describe('npm run deploy -- --dry-run (the command itself)', { timeout: 30_000 }, () => {
   const cli = (env: Record<string, string>) =>
     spawnSync(process.execPath, ['scripts/deploy.mjs', '--dry-run'], {
       encoding: 'utf8',
