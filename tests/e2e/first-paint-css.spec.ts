@@ -138,6 +138,12 @@ async function computedStyles(
         );
       }
       for (const animation of document.getAnimations()) animation.cancel();
+      // The reveal's observer hides what is off screen once it first reports, which on a loaded
+      // machine can fall between the two reads: both read every element in its hidden state.
+      for (const element of document.querySelectorAll('[data-reveal]')) {
+        element.classList.remove('is-revealed');
+        element.classList.add('reveal-pending');
+      }
       // Custom properties left out: the inline CSS drops those nothing reads (page-css.ts), and
       // the properties that read the others show their values.
       const styleOf = (element: Element, pseudo = '') => {

@@ -231,6 +231,7 @@ test.describe('home page', () => {
   test('has no axe-core violation once its islands and the booking frame are running', async ({
     page,
   }) => {
+    test.slow(); // axe over the whole home page, its islands running
     await page.goto('/');
     await page.locator('#automatisation').scrollIntoViewIfNeeded();
     await expect(page.getByRole('button', { name: fr.automation.pause })).toBeVisible();
