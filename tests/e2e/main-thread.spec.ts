@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { keyRoutes, summarize } from '../../scripts/lib/main-thread.mjs';
 import { sitemapRoutes } from './helpers';
 
@@ -60,6 +60,10 @@ for (const route of keyRoutes(sitemapRoutes())) {
   });
 }
 
+/** Whether Chromium draws `element`: false while `content-visibility: auto` skips it. */
+const drawn = (element: Locator) =>
+  element.evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }));
+
 // A project card is drawn only near the viewport (`.render-near`, src/styles/global.css): its
 // preview and tool logos, SVG documents of their own fetched lazily, cost a load nothing until the
 // visitor comes near.
@@ -76,13 +80,11 @@ for (const route of ['/nos-realisations', '/portfolio-projets-web-ia']) {
     const cards = page.locator('main li.render-near');
     await expect(cards.first()).toBeVisible();
     const preview = cards.last().locator('img').first();
-    const drawn = () =>
-      preview.evaluate((image) => image.checkVisibility({ contentVisibilityAuto: true }));
-    expect(await drawn(), 'the last card is skipped').toBe(false);
+    expect(await drawn(preview), 'the last card is skipped').toBe(false);
     expect(images, 'its preview is not fetched').not.toContain(await preview.getAttribute('src'));
     // Once the visitor comes near, it is drawn.
     await preview.scrollIntoViewIfNeeded();
-    await expect.poll(drawn).toBe(true);
+    await expect.poll(() => drawn(preview)).toBe(true);
   });
 }
 
@@ -91,7 +93,5 @@ for (const route of ['/nos-realisations', '/portfolio-projets-web-ia']) {
 test('with an address naming a part of the page, every project card is drawn', async ({ page }) => {
   await page.goto('/nos-realisations#contenu');
   const preview = page.locator('main li.render-near').last().locator('img').first();
-  await expect
-    .poll(() => preview.evaluate((image) => image.checkVisibility({ contentVisibilityAuto: true })))
-    .toBe(true);
+  await expect.poll(() => drawn(preview)).toBe(true);
 });
