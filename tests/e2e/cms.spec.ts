@@ -224,11 +224,15 @@ test('a page created with a photo in the editor is built, its photo optimised', 
     'aria-selected',
     'true',
   );
-  // The upload is read before it can be inserted: its thumbnail shows when it is.
-  await expect(dialog.getByRole('option', { name: 'grand-port.jpg' }).locator('img')).toBeVisible();
+  // The upload is read before it can be inserted: its thumbnail shows when it is. The editor
+  // decodes the photo and draws the thumbnail itself, seconds of CPU on a busy machine.
+  const read = { timeout: 30_000 };
+  await expect(dialog.getByRole('option', { name: 'grand-port.jpg' }).locator('img')).toBeVisible(
+    read,
+  );
   await dialog.getByRole('button', { name: 'Insérer' }).click();
   await expect(dialog).toBeHidden();
-  await expect(photoGroup.locator('img').first()).toBeVisible();
+  await expect(photoGroup.locator('img').first()).toBeVisible(read);
   await photoGroup
     .getByRole('textbox', { name: 'Description de la photo (ce qu’elle montre)' })
     .fill('Le Grand Port de Marseille au soleil du matin');
