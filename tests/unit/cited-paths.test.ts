@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, extname, join, normalize } from 'node:path';
+import { basename, dirname, join, normalize } from 'node:path';
 import ts from 'typescript';
 import { expect, it } from 'vitest';
 
