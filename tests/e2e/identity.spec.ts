@@ -19,16 +19,17 @@ const PAGES = [
 async function shiftsWithLateFont(page: Page, route: string) {
   await page.addInitScript(() => {
     const shifts: { at: number; value: number }[] = [];
-    const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
+    const record = (entries: PerformanceEntryList) => {
+      for (const entry of entries as (PerformanceEntry & {
         value: number;
         hadRecentInput: boolean;
-      })[]) {
+      })[])
         if (!entry.hadRecentInput) shifts.push({ at: entry.startTime, value: entry.value });
-      }
-    });
+    };
+    const observer = new PerformanceObserver((list) => record(list.getEntries()));
     observer.observe({ type: 'layout-shift', buffered: true });
-    Object.assign(window, { __shifts: shifts, __shiftObserver: observer });
+    // Every shift so far, those the observer has not reported yet included.
+    Object.assign(window, { __takeShifts: () => (record(observer.takeRecords()), shifts) });
     // Marks the h1 for Element Timing as soon as it is parsed, and records when it paints.
     new MutationObserver((_, watcher) => {
       const heading = document.querySelector('h1');
@@ -83,21 +84,13 @@ async function shiftsWithLateFont(page: Page, route: string) {
   // alone), not from the font, so only the later frames count.
   const shifts = await page.evaluate(async () => {
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    const {
-      __shifts: shifts,
-      __shiftObserver: observer,
-      __h1PaintedAt: h1PaintedAt,
-    } = window as unknown as {
-      __shifts: { at: number; value: number }[];
-      __shiftObserver: PerformanceObserver;
+    const { __takeShifts: takeShifts, __h1PaintedAt: h1PaintedAt } = window as unknown as {
+      __takeShifts: () => { at: number; value: number }[];
       __h1PaintedAt: number;
     };
-    for (const entry of observer.takeRecords() as (PerformanceEntry & {
-      value: number;
-      hadRecentInput: boolean;
-    })[])
-      if (!entry.hadRecentInput) shifts.push({ at: entry.startTime, value: entry.value });
-    return shifts.filter((shift) => shift.at > h1PaintedAt).map((shift) => shift.value);
+    return takeShifts()
+      .filter((shift) => shift.at > h1PaintedAt)
+      .map((shift) => shift.value);
   });
   // A face Chromium rebuilds after the first paint (when the enabled stylesheet is not the head's
   // last) takes the late font and swaps it in at the heading's next layout, whenever that is.
