@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import mdx from '@astrojs/mdx';
 import { satteri } from '@astrojs/markdown-satteri';
 import tailwindcss from '@tailwindcss/vite';
+import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { loadEnv } from 'vite';
 import { readFileSync } from 'node:fs';
 import ogImages from './src/integrations/og-images.ts';
@@ -99,5 +100,11 @@ export default defineConfig({
       },
     },
   ],
-  vite: { plugins: [tailwindcss(), mdxPlaceholders(process.cwd(), site)] },
+  vite: {
+    plugins: [tailwindcss(), mdxPlaceholders(process.cwd(), site)],
+    // The CSS is written for the browsers `browserslist` in package.json names (the site's floor,
+    // docs/decisions/look.md#the-browser-floor): Lightning CSS, Vite's CSS minifier, lowers what
+    // they lack, `light-dark()` first (Tailwind leaves it as written).
+    build: { cssTarget: browserslistToEsbuild() },
+  },
 });

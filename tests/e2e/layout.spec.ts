@@ -111,6 +111,73 @@ test.describe('navigation bar', () => {
   });
 });
 
+test.describe('desktop navigation bar, in DejaVu Sans (system-ui on Linux)', () => {
+  for (const width of [1280, 1366, 1440, 1920]) {
+    test(`at ${width} px: every link on one line, no control over the next`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      const links = page.locator('header nav > ul a');
+      await expect(links.first()).toBeVisible();
+      expect(await renderedFaces(page, 'header nav > ul a')).toEqual(['DejaVu Sans']);
+      const boxes = await page
+        .locator('header nav :is(a, button):visible')
+        .evaluateAll((elements) =>
+          elements.map((element) => ({
+            text: element.textContent?.trim() || element.getAttribute('aria-label'),
+            lines: element.getClientRects().length,
+            height: element.getBoundingClientRect().height,
+            left: element.getBoundingClientRect().left,
+            right: element.getBoundingClientRect().right,
+          })),
+        );
+      const overlaps = boxes
+        .slice(1)
+        .filter((box, index) => box.left < boxes[index].right - 0.5)
+        .map((box, index) => `${boxes[index].text} / ${box.text}`);
+      expect(overlaps).toEqual([]);
+      // A text-sm link with py-2 is 36 px on one line, 56 on two.
+      const linkHeights = await links.evaluateAll((elements) =>
+        elements.map((element) => element.getBoundingClientRect().height),
+      );
+      expect(Math.max(...linkHeights)).toBeLessThan(40);
+    });
+  }
+});
+
+test('the popover polyfill loads, and runs, only in a browser without popover', async ({
+  page,
+}) => {
+  const isPolyfill = (url: string) => new URL(url).pathname === '/popover.js';
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (isPolyfill(request.url())) fetched.push(request.url());
+  });
+  // The inline script runs before `load`: had it asked for the polyfill, the request would be out.
+  await page.goto('/', { waitUntil: 'load' });
+  expect(fetched).toEqual([]);
+
+  await page.addInitScript(() => {
+    delete (HTMLElement.prototype as { popover?: unknown }).popover;
+  });
+  const response = page.waitForResponse((answer) => isPolyfill(answer.url()));
+  await page.reload();
+  expect((await response).status()).toBe(200);
+  // The polyfill defines `popover` again once it has run (under the site's CSP).
+  await page.waitForFunction(() => 'popover' in HTMLElement.prototype);
+});
+
+/** The platform faces Chromium drew the text of the first element `selector` matches with. */
+async function renderedFaces(page: Page, selector: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  await cdp.detach();
+  return fonts.map((font) => font.familyName);
+}
+
 const menuToggle = (page: Page) => page.getByRole('button', { name: 'Menu', exact: true });
 const menuPanel = (page: Page) => page.locator('#menu-mobile');
 
@@ -147,6 +214,18 @@ test.describe('404 page', () => {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+
+  test('the navigation bar is opaque, so it stays legible over the page once scrolled', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.evaluate(() => window.scrollTo(0, 600));
+    const header = page.locator('header.site-header');
+    await expect
+      .poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe('rgb(255, 255, 255)');
+    await expect(header.locator('nav > a').first()).toHaveCSS('color', 'rgb(15, 23, 42)');
+  });
 
   test('every revealed-on-scroll element is visible', async ({ page }) => {
     await page.goto('/');

@@ -7,7 +7,8 @@ import {
   currentLeadSource,
   readLeadSource,
 } from '../../src/lib/contact/lead-source';
-import { inlinePageScript, keepCampaign } from '../../src/lib/page-scripts/layout';
+import { keepCampaign } from '../../src/lib/page-scripts/layout';
+import { runInlinePageScript } from './support/page-script';
 import { submitContact } from '../../src/lib/contact/contact';
 import type { FormsClient } from '../../src/lib/contact/supabase-config';
 
@@ -40,7 +41,7 @@ describe('campaign kept across pages', () => {
 
   it('is part of every page’s inline script', () => {
     history.replaceState(null, '', '/faq?utm_medium=email');
-    new Function(inlinePageScript())();
+    runInlinePageScript();
     expect(sessionStorage.getItem(CAMPAIGN_STORAGE_KEY)).toBe('?utm_medium=email');
     history.replaceState(null, '', '/contact');
     expect(currentLeadSource()).toEqual({ page: '/contact', utm_medium: 'email' });

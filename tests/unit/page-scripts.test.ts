@@ -4,11 +4,11 @@ import {
   REVEAL_THRESHOLD,
   closeMenuOnLeave,
   enableStylesheets,
-  inlinePageScript,
   revealOnScroll,
   watchNavScroll,
 } from '../../src/lib/page-scripts/layout';
 import { NAV_SCROLL_THRESHOLD } from '../../src/lib/page-scripts/navbar';
+import { runInlinePageScript } from './support/page-script';
 
 type Callback = (entries: { target: Element; isIntersecting: boolean }[]) => void;
 let observers: { callback: Callback; options: IntersectionObserverInit; observed: Element[] }[] =
@@ -67,14 +67,6 @@ describe('scroll reveal', () => {
     observers[0].callback([{ target: element('below'), isIntersecting: true }]);
     expect(element('below').classList.contains('is-revealed')).toBe(true);
     expect(observers[0].observed).toEqual([]);
-  });
-
-  it('leaves everything visible without IntersectionObserver', () => {
-    vi.stubGlobal('IntersectionObserver', undefined);
-    // @ts-expect-error simulate an old browser
-    delete window.IntersectionObserver;
-    revealOnScroll(REVEAL_THRESHOLD);
-    expect(element('below').className).toBe('');
   });
 });
 
@@ -174,7 +166,7 @@ describe('inline page script', () => {
     observers = [];
     vi.stubGlobal('IntersectionObserver', FakeObserver);
     document.body.innerHTML = '<div data-reveal></div>';
-    new Function(inlinePageScript())();
+    runInlinePageScript();
     expect(observers[0].observed).toHaveLength(1);
   });
 
@@ -213,7 +205,7 @@ describe('inline page script', () => {
     for (const property of ['offsetTop', 'offsetHeight', 'offsetWidth', 'clientHeight'])
       spy(HTMLElement.prototype, property);
     try {
-      new Function(inlinePageScript())();
+      runInlinePageScript();
     } finally {
       restore.forEach((undo) => undo());
     }

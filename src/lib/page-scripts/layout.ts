@@ -2,6 +2,9 @@ import { CAMPAIGN_STORAGE_KEY } from '../contact/lead-source';
 import { SEARCH_SCRIPT } from '../search/paths';
 import { NAV_SCROLL_THRESHOLD } from './navbar';
 
+/** The popover polyfill, for browsers without `popover` (src/pages/popover.js.ts). */
+export const POPOVER_POLYFILL = '/popover.js';
+
 /** Fraction of an element that must be visible before it is revealed. */
 export const REVEAL_THRESHOLD = 0.1;
 
@@ -26,11 +29,10 @@ export function watchNavScroll(root: HTMLElement, threshold: number): void {
  * which are off screen: those only are hidden (`reveal-pending`), and each fades in (that class
  * replaced by `is-revealed`,
  * src/styles/global.css) once it intersects, so nothing on screen ever disappears and the script
- * never reads the layout itself. Without JavaScript or IntersectionObserver everything stays
- * visible.
+ * never reads the layout itself. Without JavaScript everything stays visible (every browser of the
+ * floor, docs/decisions/look.md#the-browser-floor, has IntersectionObserver).
  */
 export function revealOnScroll(threshold: number): void {
-  if (!('IntersectionObserver' in window)) return;
   const observer = new IntersectionObserver(
     (entries) => {
       for (const { target, isIntersecting } of entries) {
@@ -124,11 +126,14 @@ export const PAGE_SCRIPT_STATES: RegExp[] = [
 ];
 
 /**
- * The inline script of every page: navigation bar state, scroll reveal, menu and search panel
- * completion, search on demand, campaign, stylesheet.
+ * The inline script of every page: the popover polyfill where needed, navigation bar state, scroll
+ * reveal, menu and search panel completion, search on demand, campaign, stylesheet.
  */
 export function inlinePageScript(): string {
   return [
+    // The popover polyfill, in a browser without `popover` only (Safari/iOS before 17, Chrome
+    // before 114), where the menu and search panels would otherwise never open.
+    `"popover"in HTMLElement.prototype||import(${JSON.stringify(POPOVER_POLYFILL)})`,
     `(${watchNavScroll})(document.documentElement,${NAV_SCROLL_THRESHOLD})`,
     `(${revealOnScroll})(${REVEAL_THRESHOLD})`,
     `for(const popover of document.querySelectorAll("[popover]"))(${closeMenuOnLeave})(popover)`,

@@ -31,20 +31,20 @@ export function filterByCategory<T extends { category: string }>(
 export function enableProjectFilter(root: HTMLElement | null, param: string, all: string): void {
   if (!root) return;
   const buttons = [...root.querySelectorAll<HTMLElement>('button[data-filter]')];
-  const status = root.querySelector('[role="status"]');
+  const status = root.querySelector('[role=status]');
   const choose = (button: HTMLElement, remember: boolean) => {
-    const category = button.dataset.filter;
+    const category = button.dataset.filter!;
     for (const other of buttons) other.setAttribute('aria-pressed', String(other === button));
     for (const card of root.querySelectorAll<HTMLElement>('[data-category]'))
       card.hidden = category !== all && card.dataset.category !== category;
     if (status) status.textContent = button.dataset.status ?? '';
     if (!remember) return;
-    const url = new URL(window.location.href);
+    const url = new URL(location.href);
     if (category === all) url.searchParams.delete(param);
-    else url.searchParams.set(param, category ?? all);
-    window.history.replaceState(window.history.state, '', url);
+    else url.searchParams.set(param, category);
+    history.replaceState(history.state, '', url);
   };
-  const chosen = new URLSearchParams(window.location.search).get(param);
+  const chosen = new URLSearchParams(location.search).get(param);
   const initial = buttons.find((button) => chosen !== all && button.dataset.filter === chosen);
   if (initial) choose(initial, false);
   root.addEventListener('click', (event) => {
