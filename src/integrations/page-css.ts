@@ -20,9 +20,11 @@ import { missingRules } from './page-css/missing-rules';
  * focus ring (`:focus-visible` in src/styles/global.css). Beasties keeps a rule when its selector,
  * less its pseudo-classes, matches the page; a selector that is a pseudo-class alone matches
  * nothing, so without this a keyboard visitor would see the browser's thin ring until the whole
- * stylesheet has loaded.
+ * stylesheet has loaded. Tailwind's base styles reset Firefox's own ring (`:-moz-focusring`)
+ * before the site's rule: kept inline beside it, in that order, or the deferred stylesheet would
+ * bring it after the site's rule, and in Firefox it would win.
  */
-const VISITOR_STATES: RegExp[] = [/^:focus-visible$/];
+const VISITOR_STATES: RegExp[] = [/^:focus-visible$/, /^:-moz-focusring(?![\w-])/];
 
 /** Beasties as this step runs it, reading each stylesheet of `dist` once into `stylesheets`. */
 function pageBeasties(dist: string, stylesheets: Map<string, Promise<string>>): Beasties {

@@ -82,4 +82,20 @@ describe.each(builtPages())('$route', ({ html }) => {
     );
     expect(onBackdrop).toEqual([]);
   });
+
+  // Tailwind's base styles reset Firefox's own ring (`:-moz-focusring`): after the site's ring, in
+  // the same layer, the reset wins and Firefox draws its thin native ring (src/integrations/page-css.ts).
+  it('gives Firefox the designed focus ring: its reset inline, before the site’s ring', () => {
+    const inline = sheets
+      .filter(({ source }) => source.startsWith('inline'))
+      .map(({ css }) => css)
+      .join('');
+    const reset = inline.indexOf(':-moz-focusring');
+    const ring = inline.indexOf(':focus-visible{outline:3px');
+    expect(ring, 'the site’s focus ring, inline').toBeGreaterThan(-1);
+    expect(reset, 'the reset, inline').toBeGreaterThan(-1);
+    expect(reset).toBeLessThan(ring);
+    const deferred = sheets.filter(({ source }) => source.includes('/deferred.'));
+    expect(deferred.filter(({ css }) => css.includes(':-moz-focusring'))).toEqual([]);
+  });
 });
