@@ -9,6 +9,7 @@ import {
   SEARCH_PRELOADS,
 } from './paths';
 import {
+  closePanelOnEscape,
   preloadSearch,
   searchForm,
   searchResults,
@@ -50,6 +51,6 @@ export async function searchScript(): Promise<string> {
     ].map(({ label, href }) => ({ label, href })),
   };
   return minifyInline(
-    `(${preloadSearch})(${JSON.stringify(SEARCH_PRELOADS)});for(const form of document.querySelectorAll("form[data-search]"))(${searchForm})(form,${JSON.stringify(labels)},${JSON.stringify(SETUP)},${searchResults})`,
+    `(${preloadSearch})(${JSON.stringify(SEARCH_PRELOADS)});for(const form of document.querySelectorAll("form[data-search]"))(${searchForm})(form,${JSON.stringify(labels)},${JSON.stringify(SETUP)},${searchResults}),(${closePanelOnEscape})(form)`,
   );
 }

@@ -118,6 +118,17 @@ export function searchResults(
 }
 
 /**
+ * Closes the popover `form` sits in (the header's search panel) on Escape: WebKit's search field
+ * keeps that key to itself, only emptying the field, so the browser's own closing never comes.
+ */
+export function closePanelOnEscape(form: HTMLFormElement): void {
+  const panel = form.closest<HTMLElement>('[popover]');
+  form.addEventListener('keydown', (event) => {
+    if (event.key == 'Escape') panel?.hidePopover();
+  });
+}
+
+/**
  * Searches as the visitor types in `form`'s field and shows what is found (`results`). Pagefind
  * starts on the first focus, before the first key. One search runs at a time, of the field's latest
  * value: a key typed during a search starts the next one when it ends, and a query the field no
