@@ -28,6 +28,13 @@ const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /** Rough width of a label (system fonts average about 0.55 em a character). */
 const width = (text: string, size: number) => Math.round(text.length * size * 0.55);
+/**
+ * The size, at most `size`, at which a bold label fits `room` px in any common face: the widest,
+ * DejaVu Sans Bold (`system-ui` on Linux and what Android and Firefox fall back to when Georgia is
+ * absent), takes up to 0.72 em a character of French words.
+ */
+const fitting = (text: string, size: number, room: number) =>
+  Math.min(size, Math.floor((room / (text.length * 0.75)) * 10) / 10);
 /** A headline on two balanced lines, split at the space nearest the middle. */
 const twoLines = (text: string) => {
   const spaces = [...text.matchAll(/ /g)].map((match) => match.index);
@@ -46,9 +53,12 @@ function site(preview: Extract<Project['preview'], { kind: 'site' }>, tints: str
     x += width(screen, 8) + 12;
     return item;
   });
-  const headline = twoLines(preview.headline)
+  const lines = twoLines(preview.headline);
+  const headline = lines
     .map((line, i) => `<tspan x="42" dy="${i ? 18 : 0}">${escape(line)}</tspan>`)
     .join('');
+  const headlineSize = Math.min(...lines.map((line) => fitting(line, 15, 240)));
+  const title = preview.screens[1];
   const cards = [28, 120, 212]
     .map(
       (cx) =>
@@ -65,14 +75,14 @@ function site(preview: Extract<Project['preview'], { kind: 'site' }>, tints: str
     `<circle cx="36" cy="52" r="7" fill="${brand}"/>` +
     `<g font-size="8" fill="#334155">${menu.join('')}</g>` +
     `<rect x="28" y="66" width="268" height="84" rx="8" fill="${brand}"/>` +
-    `<text x="42" y="94" fill="#fff" font-size="15" font-weight="700" font-family="${font}">${headline}</text>` +
+    `<text x="42" y="94" fill="#fff" font-size="${headlineSize}" font-weight="700" font-family="${font}">${headline}</text>` +
     `<rect x="42" y="126" width="58" height="14" rx="7" fill="#fff"/>` +
     `<rect x="108" y="126" width="44" height="14" rx="7" fill="none" stroke="#fff"/>` +
     cards +
     `<rect x="300" y="48" width="88" height="180" rx="14" fill="#0f172a"/>` +
     `<rect x="305" y="56" width="78" height="164" rx="9" fill="#fff"/>` +
     `<rect x="305" y="56" width="78" height="46" rx="9" fill="${brand}"/>` +
-    `<text x="313" y="84" fill="#fff" font-size="10" font-weight="700" font-family="${font}">${escape(preview.screens[1])}</text>` +
+    `<text x="313" y="84" fill="#fff" font-size="${fitting(title, 10, 62)}" font-weight="700" font-family="${font}">${escape(title)}</text>` +
     rows +
     `<rect x="321" y="204" width="46" height="9" rx="4.5" fill="${brand}"/>`
   );
