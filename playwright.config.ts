@@ -6,7 +6,11 @@ import {
   TEST_SITE_INSPECTOR_PORT,
   TEST_SITE_PORT,
 } from './tests/e2e/ports';
+import type { EngineOptions } from './tests/e2e/support/engines';
 import { BACKEND_EXCLUSIVE_SPECS } from './tests/e2e/support/projects';
+
+/** The checks run in the other engines, by their own drivers (tests/e2e/support/engines.ts). */
+const ENGINE_SPECS = /engines\.spec\.ts$/;
 
 /** Not tests: the editor's screenshots for CONTENT.md, taken by `npm run screenshots:editor`. */
 const ON_REQUEST = process.env.EDITOR_SCREENSHOTS ? [] : ['editor-screenshots.spec.ts'];
@@ -14,7 +18,7 @@ const ON_REQUEST = process.env.EDITOR_SCREENSHOTS ? [] : ['editor-screenshots.sp
 // End-to-end tests: real Chromium against the site built by `npm test` (TEST_DIST), served by the
 // production host's runtime (wrangler dev, scripts/serve.mjs), a local stand-in page for the booking
 // widget on another origin, and the local backend, started once for the run by the global setup.
-export default defineConfig({
+export default defineConfig<object, { engine: Pick<EngineOptions, 'engine' | 'withoutPopover'> }>({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
   projects: [
@@ -22,14 +26,26 @@ export default defineConfig({
     // system theme, src/styles/tokens.css).
     {
       name: 'site',
-      testIgnore: [...BACKEND_EXCLUSIVE_SPECS, ...ON_REQUEST].map((spec) => `**/${spec}`),
+      testIgnore: [
+        ...[...BACKEND_EXCLUSIVE_SPECS, ...ON_REQUEST].map((spec) => `**/${spec}`),
+        ENGINE_SPECS,
+      ],
+    },
+    // The visitor-facing checks in Firefox and WebKit (Safari's engine), and in WebKit without
+    // `popover`, as Safari/iOS 16 (the site's floor, docs/decisions/look.md#the-browser-floor).
+    { name: 'firefox', testMatch: ENGINE_SPECS, use: { engine: { engine: 'firefox' } } },
+    { name: 'webkit', testMatch: ENGINE_SPECS, use: { engine: { engine: 'webkit' } } },
+    {
+      name: 'webkit-floor',
+      testMatch: ENGINE_SPECS,
+      use: { engine: { engine: 'webkit', withoutPopover: true } },
     },
     { name: 'dark', use: { colorScheme: 'dark' }, testMatch: /a11y(-beyond-axe)?\.spec\.ts$/ },
     // The specs that stop or limit the shared backend run alone, once every other spec is done.
     {
       name: 'backend-exclusive',
       testMatch: BACKEND_EXCLUSIVE_SPECS.map((spec) => `**/${spec}`),
-      dependencies: ['site', 'dark'],
+      dependencies: ['site', 'dark', 'firefox', 'webkit', 'webkit-floor'],
     },
   ],
   fullyParallel: true,

@@ -1,9 +1,9 @@
 // `npm test`: every test, in order — unit, type check, backend, build, byte budgets, the blog at
-// 1,000 posts, end to end (Chromium) and accessibility. Stops at the first failing step and exits
-// non-zero. `npm test -- --only content,build,pages` runs the named steps only.
+// 1,000 posts, end to end (Chromium, and the visitor's checks in Firefox and WebKit) and
+// accessibility. Stops at the first failing step and exits non-zero. `npm test -- --only content,build,pages` runs the named steps only.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { ensureChromium } from './lib/chromium.mjs';
+import { ensureChromium, ensureEngines } from './lib/chromium.mjs';
 import { childEnv } from './lib/env.mjs';
 import { TEST_BOOKING_URL, TEST_DIST, TEST_SUPABASE_URL } from '../tests/e2e/ports.ts';
 
@@ -51,7 +51,7 @@ const steps = [
     ['npm', 'run', 'test:scale'],
     'all',
   ],
-  ['e2e', 'End-to-end, accessibility (Chromium)', ['playwright', 'test'], 'all'],
+  ['e2e', 'End-to-end, accessibility (Chromium; Firefox, WebKit)', ['playwright', 'test'], 'all'],
 ];
 
 const onlyArg = process.argv.indexOf('--only');
@@ -69,6 +69,7 @@ let chromium;
 if (chosen.some(([id]) => id === 'e2e'))
   try {
     chromium = ensureChromium({ install: true });
+    ensureEngines({ install: true });
   } catch (error) {
     console.error(`\n${error.message}\n`);
     process.exit(1);

@@ -23,6 +23,18 @@ export function findChromium() {
   return CANDIDATES.find((path) => existsSync(path)) ?? null;
 }
 
+/** Installs Debian `packages` when running as root on a Debian-like system; false when it cannot. */
+function aptInstall(packages) {
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return false;
+  console.log(`Installing Debian’s ${packages.join(', ')} (apt-get)…`);
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  return true;
+}
+
 /**
  * Returns a Chromium path, installing Debian's package when running as root on a Debian-like system
  * (`install: true`); otherwise throws with instructions.
@@ -31,14 +43,7 @@ export function findChromium() {
 export function ensureChromium({ install = false } = {}) {
   const found = findChromium();
   if (found) return found;
-  const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
-  if (install && canApt) {
-    console.log('Chromium not found: installing Debian’s chromium package (apt-get)…');
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
+  if (install && aptInstall(['chromium'])) {
     const installed = findChromium();
     if (installed) return installed;
   }
@@ -48,6 +53,36 @@ export function ensureChromium({ install = false } = {}) {
       'Install one, then run the tests again:',
       '  Debian/Ubuntu: sudo apt-get install -y chromium',
       '  or point CHROMIUM_PATH at an existing Chrome/Chromium executable.',
+    ].join('\n'),
+  );
+}
+
+/**
+ * The other engines the end-to-end run drives (tests/e2e/support/engines.ts), each a file its Debian
+ * package installs: Firefox, WebKit's WebDriver (with its MiniBrowser) and the X server it draws in.
+ */
+const ENGINE_PACKAGES = {
+  '/usr/bin/firefox-esr': 'firefox-esr',
+  '/usr/bin/WebKitWebDriver': 'webkit2gtk-driver',
+  '/usr/bin/Xvfb': 'xvfb',
+};
+
+/**
+ * Makes sure Firefox and WebKit are there, installing Debian's packages when running as root on a
+ * Debian-like system (`install: true`); otherwise throws with instructions.
+ * @param {{ install?: boolean }} options
+ */
+export function ensureEngines({ install = false } = {}) {
+  const missing = () =>
+    Object.entries(ENGINE_PACKAGES)
+      .filter(([file]) => !existsSync(file))
+      .map(([, name]) => name);
+  if (missing().length === 0) return;
+  if (install && aptInstall(missing()) && missing().length === 0) return;
+  throw new Error(
+    [
+      `Not installed: ${missing().join(', ')}. The end-to-end run drives Firefox and WebKit too.`,
+      `  Debian/Ubuntu: sudo apt-get install -y ${missing().join(' ')}`,
     ].join('\n'),
   );
 }
