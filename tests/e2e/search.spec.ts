@@ -128,6 +128,25 @@ test('the search page runs the query of its address', async ({ page }) => {
   ).toBeVisible();
 });
 
+test('Pagefind starts once for both forms of the page, with no worker and no warning', async ({
+  page,
+}) => {
+  const logged: string[] = [];
+  page.on('console', (message) => logged.push(`${message.type()}: ${message.text()}`));
+  const requests = searchRequests(page);
+  await page.goto('/recherche?q=chatbots');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(/^\d+ résultats?$/);
+  // The header's form, the page's other one, searches with the same Pagefind.
+  await page.locator('button[popovertarget="recherche-panneau"]').click();
+  await page.locator('#recherche-panneau input[name="q"]').fill('devis');
+  await expect(page.locator('#recherche-panneau').getByRole('status')).toHaveText(
+    /^\d+ résultats?$/,
+  );
+  expect(logged).toEqual([]);
+  expect(requests.filter((path) => /worker/.test(path))).toEqual([]);
+  expect(requests.filter((path) => path === '/pagefind/pagefind.js')).toHaveLength(1);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

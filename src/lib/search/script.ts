@@ -10,6 +10,7 @@ import {
 } from './paths';
 import {
   closePanelOnEscape,
+  pagefindLoader,
   preloadSearch,
   searchForm,
   searchResults,
@@ -51,6 +52,6 @@ export async function searchScript(): Promise<string> {
     ].map(({ label, href }) => ({ label, href })),
   };
   return minifyInline(
-    `(${preloadSearch})(${JSON.stringify(SEARCH_PRELOADS)});for(const form of document.querySelectorAll("form[data-search]"))(${searchForm})(form,${JSON.stringify(labels)},${JSON.stringify(SETUP)},${searchResults}),(${closePanelOnEscape})(form)`,
+    `(${preloadSearch})(${JSON.stringify(SEARCH_PRELOADS)});const load=(${pagefindLoader})(${JSON.stringify(SETUP)});for(const form of document.querySelectorAll("form[data-search]"))(${searchForm})(form,${JSON.stringify(labels)},load,${searchResults}),(${closePanelOnEscape})(form)`,
   );
 }

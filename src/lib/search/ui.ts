@@ -118,6 +118,26 @@ export function searchResults(
 }
 
 /**
+ * Pagefind (`setup`), loaded and given its options once for every search form of the page: Pagefind
+ * takes `noWorker` only before its first start, and warns of it as unknown at any later call. A load
+ * that failed is tried again at the next call.
+ */
+export function pagefindLoader(setup: SearchSetup): () => Promise<Pagefind> {
+  let pagefind: Promise<Pagefind> | undefined;
+  return () =>
+    (pagefind ??= (import(/* @vite-ignore */ setup.bundle) as Promise<Pagefind>)
+      .then(async (api) => {
+        await api.options(setup.options);
+        await api.init();
+        return api;
+      })
+      .catch((error: unknown) => {
+        pagefind = undefined;
+        throw error;
+      }));
+}
+
+/**
  * Closes the popover `form` sits in (the header's search panel) on Escape: WebKit's search field
  * keeps that key to itself, only emptying the field, so the browser's own closing never comes.
  */
@@ -138,30 +158,21 @@ export function closePanelOnEscape(form: HTMLFormElement): void {
  * page's) takes the query of the address (`?q=`), if any.
  * @param form the search form (`[data-search]`): a `q` field
  * @param labels the strings shown
- * @param setup Pagefind's script and options
+ * @param load {@link pagefindLoader}'s loader, shared by the page's forms
  * @param results {@link searchResults}, passed since this function is written out alone
  */
 export function searchForm(
   form: HTMLFormElement,
   labels: SearchLabels,
-  setup: SearchSetup,
+  load: () => Promise<Pagefind>,
   results: typeof searchResults,
 ): void {
   const input = form.elements.namedItem('q') as HTMLInputElement | null;
   if (!input) return;
   const limit = Number(form.dataset.limit) || 5;
   const show = results(form, labels);
-  let pagefind: Promise<Pagefind> | undefined;
   let ready = false;
-  const load = () =>
-    (pagefind ??= (import(/* @vite-ignore */ setup.bundle) as Promise<Pagefind>).then(
-      async (api) => {
-        await api.options(setup.options);
-        await api.init();
-        ready = true;
-        return api;
-      },
-    ));
+  const loaded = () => load().then((api) => ((ready = true), api));
   const value = () => input.value.trim();
   let shown: string | undefined;
   let busy = false;
@@ -176,12 +187,11 @@ export function searchForm(
       }
       if (!ready) show(query, 'searching');
       try {
-        const found = await (await load()).search(query);
+        const found = await (await loaded()).search(query);
         if (value() !== query) continue; // no excerpts fetched for a query typed over
         const pages = await Promise.all(found.results.slice(0, limit).map((page) => page.data()));
         if (value() === query) show(query, { count: found.results.length, pages });
       } catch {
-        pagefind = undefined;
         ready = false;
         show(query, null);
       }
@@ -191,13 +201,13 @@ export function searchForm(
   input.addEventListener('input', () => {
     const query = value();
     if (query)
-      load()
+      loaded()
         .then((api) => api.preload(query))
         .catch(() => {});
     void update();
   });
   if (!input.value && !form.closest('[popover]'))
     input.value = new URLSearchParams(location.search).get('q') ?? '';
-  load().catch(() => {});
+  loaded().catch(() => {});
   void update();
 }
