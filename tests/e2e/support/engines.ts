@@ -38,8 +38,8 @@ export interface Visitor {
   type(selector: string, text: string): Promise<void>;
   press(key: 'Escape' | 'Tab'): Promise<void>;
   /**
-   * Script errors, console errors and CSP violations of the pages opened so far (Firefox; WebKit's
-   * classic WebDriver has no way to hear them: its checks see broken scripts by what stops working).
+   * Script errors, console errors and CSP violations since the last call (Firefox; WebKit's classic
+   * WebDriver has no way to hear them: its checks see broken scripts by what stops working).
    */
   problems(): Promise<string[]>;
   close(): Promise<void>;
