@@ -100,6 +100,7 @@ function createRetention({ adminPool, log }) {
  * @property {{ start: () => Promise<void>, stop: () => Promise<void>, isRunning: () => boolean }} gateway  API on ports.api
  * @property {(options?: { olderThan?: string }) => Promise<{ due: number, mailed: number, digests: Array<{ kind: string, digest: string | null, contacts: number }> }>} sweep  runs the contact sweep now
  * @property {() => Promise<Record<string, number>>} retention  writes the settings' retention periods, runs the retention job now (counts)
+ * @property {(extra?: Record<string,string>) => Promise<void>} setFunctionEnv  restarts the functions with `extra` over their environment ('' unsets; `{}` restores it)
  * @property {() => Promise<void>} stop          stops everything (idempotent)
  */
 
@@ -135,7 +136,7 @@ export async function startBackend(options = {}) {
   });
   await fs.mkdir(dataDir, { recursive: true });
 
-  const functionEnv = {
+  let functionEnv = {
     DENO_TLS_CA_STORE: 'mozilla,system',
     ...networkEnv(),
     SUPABASE_URL: urls.apiUrl,
@@ -162,6 +163,17 @@ export async function startBackend(options = {}) {
     functions.set(name, running);
     running.catch(() => functions.delete(name));
     return running;
+  };
+
+  /** Restarts every function with `extra` over the start's environment (a key set to '' is unset). */
+  const baseEnv = functionEnv;
+  const setFunctionEnv = async (extra = {}) => {
+    const running = await Promise.allSettled([...functions.values()]);
+    await Promise.all(running.map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)));
+    functionEnv = Object.fromEntries(
+      Object.entries({ ...baseEnv, ...extra }).filter(([, value]) => value !== ''),
+    );
+    await Promise.all(names.map(launch));
   };
 
   let stopped = false;
@@ -281,6 +293,7 @@ export async function startBackend(options = {}) {
       gateway,
       sweep,
       retention,
+      setFunctionEnv,
       stop,
     };
   } catch (error) {

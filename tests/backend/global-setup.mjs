@@ -44,12 +44,15 @@ export default async function setup(project) {
     'gateway/start': () => backend.gateway.start(),
     sweep: () => backend.sweep({ olderThan: '0 seconds' }),
     retention: () => backend.retention(),
+    'functions/env': (body) => backend.setFunctionEnv(JSON.parse(body || '{}')),
   };
   const control = http.createServer(async (req, res) => {
     const action = actions[req.url?.slice(1) ?? ''];
     if (!action) return void res.writeHead(404).end();
     try {
-      const result = await action();
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      const result = await action(body);
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(result ?? {}));
     } catch (error) {
       res.writeHead(500).end(String(error?.message ?? error));

@@ -17,11 +17,16 @@ export function backend() {
 /**
  * Stops or starts a part of the backend for real: 'mail/stop', 'mail/start', 'gateway/stop',
  * 'gateway/start'; or runs the contact sweep now ('sweep', rows of any age: `{ due, mailed }`), or
- * the retention job ('retention': the settings' periods written, then the counts).
+ * the retention job ('retention': the settings' periods written, then the counts); or restarts the
+ * Edge Functions with extra environment ('functions/env', `body` the variables; `{}` restores it).
  * @param {string} action
+ * @param {Record<string, string>} [body]
  */
-export async function control(action) {
-  const res = await fetch(`${backend().controlUrl}/${action}`, { method: 'POST' });
+export async function control(action, body) {
+  const res = await fetch(`${backend().controlUrl}/${action}`, {
+    method: 'POST',
+    body: body && JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`control ${action} failed: ${res.status} ${await res.text()}`);
   return res.json();
 }
