@@ -139,9 +139,13 @@ describe('the daily « À vérifier » digest and the release of a flagged row',
       [[tooFast.id, honeypot.id]],
     );
 
+    // Other files' digests may be in the inbox already: this one is the one listing this batch.
+    const digestsBefore = (await mailAbout('À vérifier')).length;
     const run = await control('sweep');
     expect(run.digests.filter((d) => d.kind === 'spam')).toMatchObject([{ contacts: 2 }]);
-    const [digest] = await waitForMail('À vérifier');
+    const digest = (await waitForMail('À vérifier', digestsBefore + 1)).find((mail) =>
+      mail.text.includes(tooFast.email),
+    );
     expect(digest.subject).toBe(
       '«\u00a0À vérifier\u00a0» — 2\u00a0messages classés comme indésirables',
     );
@@ -156,7 +160,7 @@ describe('the daily « À vérifier » digest and the release of a flagged row',
 
     // Once a day: the next sweep lists nothing again.
     expect((await control('sweep')).digests).toEqual([]);
-    expect(await mailCount('À vérifier')).toBe(1);
+    expect(await mailCount('À vérifier')).toBe(digestsBefore + 1);
 
     // The agency rescues the too-fast one: mailed once, like any lead.
     await db.query('select private.release_contact($1)', [tooFast.id]);

@@ -65,8 +65,11 @@ function fakeStore(rows = [ROW]) {
     async release(id) {
       table.get(id).claimed = false;
     },
-    async flagSpam(id, reason) {
-      Object.assign(table.get(id), { spam: reason, claimed: false });
+    async recordCaptchaVerdict(id, verdict) {
+      const row = table.get(id);
+      if (row.captcha_verdict) return;
+      row.captcha_verdict = verdict;
+      if (verdict !== 'passed') Object.assign(row, { spam: 'captcha', claimed: false });
     },
   };
 }
@@ -351,11 +354,11 @@ describe('digests', () => {
 });
 
 describe('Turnstile (optional)', () => {
-  const verifierAnswering = (success) => {
+  const verifierAnswering = (answer) => {
     const calls = [];
     const fetchImpl = async (url, init) => {
       calls.push({ url, body: String(init.body) });
-      return Response.json({ success });
+      return Response.json(answer);
     };
     return {
       calls,
@@ -364,12 +367,13 @@ describe('Turnstile (optional)', () => {
   };
 
   it('verifies the stored token with the secret and the client address, then mails', async () => {
-    const { calls, verify } = verifierAnswering(true);
+    const { calls, verify } = verifierAnswering({ success: true });
     const { sent, mailer } = fakeMailer();
     const store = fakeStore([{ ...ROW, captcha_token: 'tok-1' }]);
     const res = await handler({ mailer, store, captcha: verify })(post({ id: ID }));
     expect(res.status).toBe(200);
     expect(sent).toHaveLength(1);
+    expect(store.table.get(ID).captcha_verdict).toBe('passed');
     expect(calls[0].url).toBe('http://verifier.test/siteverify');
     expect(Object.fromEntries(new URLSearchParams(calls[0].body))).toEqual({
       secret: 'secret-x',
@@ -378,19 +382,47 @@ describe('Turnstile (optional)', () => {
     });
   });
 
-  it('refuses a rejected or missing token with 403, flags the row, mails nothing', async () => {
-    for (const [token, success] of [
-      ['tok-bad', false],
-      [null, true],
-    ]) {
-      const { verify } = verifierAnswering(success);
+  it.each([
+    ['tok-bad', { success: false, 'error-codes': ['invalid-input-response'] }, 'refused'],
+    ['tok-old', { success: false, 'error-codes': ['timeout-or-duplicate'] }, 'expired'],
+    ['tok-x', { success: false, 'error-codes': ['invalid-input-secret'] }, 'unavailable'],
+    [null, { success: true }, 'missing'],
+  ])(
+    'token %s: verdict stored, kept for review, answered 200, not mailed',
+    async (token, answer, verdict) => {
+      const { verify } = verifierAnswering(answer);
       const { sent, mailer } = fakeMailer();
       const store = fakeStore([{ ...ROW, captcha_token: token }]);
       const res = await handler({ mailer, store, captcha: verify })(post({ id: ID }));
-      expect(res.status).toBe(403);
+      expect(res.status).toBe(200);
       expect(sent).toHaveLength(0);
-      expect(store.table.get(ID).spam).toBe('captcha');
+      expect(store.table.get(ID)).toMatchObject({ spam: 'captcha', captcha_verdict: verdict });
+    },
+  );
+
+  it('never verifies a row with a stored verdict, or one the agency released', async () => {
+    const { calls, verify } = verifierAnswering({ success: false });
+    for (const row of [
+      { ...ROW, captcha_token: null, captcha_verdict: 'passed' },
+      { ...ROW, captcha_token: 'tok-1', released_at: '2026-11-28T10:00:00Z' },
+    ]) {
+      const { sent, mailer } = fakeMailer();
+      const res = await handler({ mailer, store: fakeStore([row]), captcha: verify })(
+        post({ id: ID }),
+      );
+      expect(res.status).toBe(200);
+      expect(sent).toHaveLength(1);
     }
+    expect(calls).toHaveLength(0);
+  });
+
+  it('gives up on a siteverify that does not answer within the timeout', async () => {
+    const hanging = (_url, init) =>
+      new Promise((_resolve, reject) =>
+        init.signal.addEventListener('abort', () => reject(init.signal.reason)),
+      );
+    const verify = createTurnstileVerifier('secret-x', hanging, 'http://verifier.test/x', 50);
+    await expect(verify('tok-1', null)).rejects.toThrow(/timeout|abort/i);
   });
 
   it('is off by default: no verifier, no check', async () => {

@@ -1,3 +1,4 @@
+import type { CaptchaVerdict } from './turnstile.ts';
 import type { ContactRequest, LeadSource } from './validation.ts';
 
 /** A stored contact request, as the function mails it. */
@@ -6,7 +7,11 @@ export interface StoredContact extends ContactRequest, LeadSource {
   created_at: string;
   client_address: string | null;
   captcha_token: string | null;
+  /** Turnstile's verdict, stored once at the first mail attempt (null: not verified). */
+  captcha_verdict: CaptchaVerdict | null;
   spam_reason: string | null;
+  /** Set when the agency released a flagged row: it is mailed as it is. */
+  released_at: string | null;
 }
 
 /** Why a row is not to be mailed now. */
@@ -34,8 +39,11 @@ export interface ContactStore {
   markMailed(id: string): Promise<void>;
   /** Gives the claim back after a failed send, so a retry or the sweep can mail it. */
   release(id: string): Promise<void>;
-  /** Flags the row as spam (never mailed) and gives the claim back. */
-  flagSpam(id: string, reason: string): Promise<void>;
+  /**
+   * Stores the Turnstile verdict once; any verdict but 'passed' flags the row 'captcha' (kept for
+   * review in « À vérifier », never mailed as is) and gives the claim back.
+   */
+  recordCaptchaVerdict(id: string, verdict: CaptchaVerdict): Promise<void>;
   /** Claims the due digest of this kind, or null when none is due (or another sender has it). */
   claimDigest(kind: DigestKind): Promise<ClaimedDigest | null>;
   /** Records that the digest was sent (a ceiling digest's rows are then mailed). */
@@ -49,7 +57,7 @@ export const STORE_SQL = {
   claim: `select outcome, contact from private.claim_contact_mail($1)`,
   markMailed: `update public.contacts set mailed_at = now(), mail_claimed_at = null where id = $1`,
   release: `update public.contacts set mail_claimed_at = null where id = $1 and mailed_at is null`,
-  flagSpam: `update public.contacts set spam_reason = $2, mail_claimed_at = null where id = $1`,
+  recordCaptchaVerdict: `select private.record_captcha_verdict($1, $2)`,
   claimDigest: `select digest_id, contacts from private.claim_digest($1)`,
   markDigestMailed: `select private.mark_digest_mailed($1)`,
   releaseDigest: `select private.release_digest($1)`,
@@ -81,8 +89,8 @@ export function createContactStore(query: Query): ContactStore {
     async release(id) {
       await query(STORE_SQL.release, [id]);
     },
-    async flagSpam(id, reason) {
-      await query(STORE_SQL.flagSpam, [id, reason]);
+    async recordCaptchaVerdict(id, verdict) {
+      await query(STORE_SQL.recordCaptchaVerdict, [id, verdict]);
     },
     async claimDigest(kind) {
       const [result] = await query(STORE_SQL.claimDigest, [kind]);

@@ -9,7 +9,20 @@ export const SPAM_DIGEST_LISTED = 100;
 const REASONS: Record<string, string> = {
   too_fast: 'envoyé en moins de 3\u00a0secondes',
   honeypot: 'champ caché rempli',
+  'captcha:refused': 'contrôle anti-robot (Turnstile) refusé',
+  'captcha:expired': 'jeton anti-robot expiré ou déjà utilisé (vérifié trop tard)',
+  'captcha:missing': 'sans jeton anti-robot (envoi sans JavaScript, ou avant la fin du contrôle)',
+  'captcha:unavailable': 'Turnstile injoignable\u00a0: contrôle anti-robot impossible',
 };
+
+/** Why a row was kept back, in French (a Turnstile row says which verdict). */
+function reason(contact: StoredContact): string {
+  const key =
+    contact.spam_reason === 'captcha'
+      ? `captcha:${contact.captcha_verdict}`
+      : (contact.spam_reason ?? '');
+  return REASONS[key] ?? String(contact.spam_reason);
+}
 
 /** When the row was received, in Paris time (« 24/11/2026 14:05 »). */
 function receivedAt(contact: StoredContact): string {
@@ -88,14 +101,15 @@ function spamDigest(digest: ClaimedDigest, addresses: { from: string; to: string
   const listed = digest.contacts.slice(0, SPAM_DIGEST_LISTED);
   const intro =
     'Ces messages n’ont pas été transmis\u00a0: le formulaire a été rempli en moins de 3\u00a0secondes ' +
-    '(souvent un remplissage automatique du navigateur) ou le champ caché aux personnes a été rempli. ' +
+    '(souvent un remplissage automatique du navigateur), le champ caché aux personnes a été rempli, ' +
+    'ou le contrôle anti-robot n’a pas pu confirmer l’envoi (envoi sans JavaScript, par exemple). ' +
     'Si l’un d’eux vient d’un vrai prospect, exécutez la commande indiquée dans l’éditeur SQL de ' +
     'Supabase\u00a0: la demande vous sera envoyée, une seule fois, comme toute demande.';
   const entries = listed.map((contact) => ({
     title: `${contact.prenom} ${contact.nom} <${contact.email}>`,
     lines: [
       ['Début du message', firstLine(contact.message)],
-      ['Raison', REASONS[contact.spam_reason ?? ''] ?? String(contact.spam_reason)],
+      ['Raison', reason(contact)],
       ['Reçu le', receivedAt(contact)],
       ['Pour le transmettre', `select private.release_contact('${contact.id}');`],
     ] as [string, string][],

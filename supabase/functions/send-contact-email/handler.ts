@@ -3,7 +3,7 @@ import type { ContactStore, DigestKind } from '../_shared/contact-store.ts';
 import { buildDigestEmail } from '../_shared/digest-email.ts';
 import { errorResponse, jsonResponse, readJson } from '../_shared/http.ts';
 import type { Mailer } from '../_shared/mailer.ts';
-import type { CaptchaVerifier } from '../_shared/turnstile.ts';
+import { type CaptchaVerifier, captchaVerdict } from '../_shared/turnstile.ts';
 import {
   CONTACT_FIELDS,
   isUuid,
@@ -36,8 +36,10 @@ export interface HandlerDeps {
  * Over the site-wide hourly ceiling of lead e-mails the row is held (200, nothing sent) for the
  * ceiling digest. `{ "digest": "ceiling" | "spam" }` (from the sweep) sends the due digest, once:
  * 200 `{ ok, digest: <id> | null, contacts }`.
+ * With Turnstile on, the row's token is verified at its first attempt only and the verdict stored;
+ * a row Turnstile did not pass is kept for review (« À vérifier ») and answered like a mailed one.
  * Status codes: 200 mailed, already mailed, held, or nothing to mail (spam rows look mailed) · 202 being
- * mailed by another call · 400 not JSON / no valid id · 403 Turnstile refused · 404 unknown id ·
+ * mailed by another call · 400 not JSON / no valid id · 404 unknown id ·
  * 422 a field of the body breaks the contact rules (`{ error, field, rule }`) ·
  * 405 wrong method · 413 body over 16 KB · 415 not application/json · 500 mail not configured ·
  * 502 mail provider failed (the row stays unmailed for a retry or the sweep).
@@ -135,24 +137,17 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
     }
     const { row } = claim;
 
-    if (deps.captcha) {
-      const passed = row.captcha_token
-        ? await deps.captcha(row.captcha_token, row.client_address).catch((error) => {
-            logError('send-contact-email: Turnstile verification failed:', error);
-            return null;
-          })
-        : false;
-      if (passed === null) {
-        await deps.store.release(id);
-        return errorResponse(
-          502,
-          'The anti-spam check could not be reached. Please try again later.',
-        );
-      }
-      if (!passed) {
-        await deps.store.flagSpam(id, 'captcha');
-        return errorResponse(403, 'The anti-spam check (Turnstile) refused this request.');
-      }
+    // Turnstile: the one-use token is verified once, at the row's first attempt; retries, the
+    // sweep and a released row go on the stored verdict. Not 'passed': kept for review, same answer.
+    if (deps.captcha && !row.captcha_verdict && !row.released_at) {
+      const verdict = await captchaVerdict(
+        deps.captcha,
+        row.captcha_token,
+        row.client_address,
+        logError,
+      );
+      await deps.store.recordCaptchaVerdict(id, verdict);
+      if (verdict !== 'passed') return jsonResponse({ ok: true });
     }
 
     try {

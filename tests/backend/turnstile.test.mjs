@@ -1,0 +1,221 @@
+// Turnstile switched on (TURNSTILE_SECRET_KEY, siteverify played by a stand-in that behaves like
+// Cloudflare's: one use per token, 300 s of life): the token is verified once, at the row's first
+// mail attempt, and the verdict stored; retries and the sweep mail on it; a row that could not be
+// verified is kept for review, listed in « À vérifier » and never dropped. Real database, Deno
+// functions, SMTP catcher.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminClient,
+  backend,
+  caughtMail,
+  control,
+  requestFrom,
+  storedContact,
+  supabaseClient,
+  validContact,
+  waitForMail,
+} from './support.mjs';
+import { startTurnstileStandIn } from './turnstile-stand-in.mjs';
+
+/** A local test secret, not a Cloudflare key. */
+const SECRET = 'local-test-turnstile-secret';
+const SITE = `http://localhost:${process.env.PORT ?? 4321}`;
+
+/** @type {Awaited<ReturnType<typeof startTurnstileStandIn>>} */
+let turnstile;
+/** @type {import('pg').Client} */
+let db;
+
+beforeAll(async () => {
+  turnstile = await startTurnstileStandIn(SECRET);
+  await control('functions/env', {
+    TURNSTILE_SECRET_KEY: SECRET,
+    TURNSTILE_VERIFY_URL: turnstile.url,
+  });
+  db = await adminClient();
+});
+afterAll(async () => {
+  await control('functions/env', {});
+  await turnstile?.stop();
+  await db?.end();
+});
+
+/** Inserts `row` as the form does (the six fields, the fill time, the widget's token if any). */
+async function insert(row) {
+  expect((await supabaseClient().from('contacts').insert(row)).error).toBeNull();
+}
+
+/** The form's call to the function: the id and the six fields. */
+function invoke({ id, fill_ms: _fill, captcha_token: _token, ...six }) {
+  return fetch(`${backend().urls.functionsUrl}/send-contact-email`, {
+    method: 'POST',
+    headers: { apikey: backend().keys.publishable, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ id, ...six }),
+  });
+}
+
+/** Lead e-mails (not digests) about `row`, once SMTP has had a moment. */
+async function leadMails(row) {
+  await new Promise((r) => setTimeout(r, 400));
+  return (await caughtMail()).filter(
+    (mail) => mail.subject.includes('Nouvelle demande') && mail.text.includes(row.email),
+  );
+}
+
+/** « À vérifier » digests listing `row`. */
+async function reviewDigests(row) {
+  return (await caughtMail()).filter(
+    (mail) => mail.subject.includes('À vérifier') && mail.text.includes(row.email),
+  );
+}
+
+/**
+ * Moves `rows` to two days ago (before today's midnight in Paris), runs the sweep as the cron job
+ * would, and returns the « À vérifier » digest that lists the first of them.
+ */
+async function reviewDigestListing(rows) {
+  await db.query(
+    `update public.contacts set created_at = now() - interval '2 days' where id = any($1)`,
+    [rows.map((row) => row.id)],
+  );
+  await control('sweep');
+  await expect.poll(async () => (await reviewDigests(rows[0])).length, { timeout: 5000 }).toBe(1);
+  return (await reviewDigests(rows[0]))[0];
+}
+
+describe('Turnstile on: the token is verified once, the verdict stored', () => {
+  it('a solved widget’s token: verified once, mailed once, the verdict stored', async () => {
+    const row = validContact({ captcha_token: turnstile.issue() });
+    await insert(row);
+    expect((await invoke(row)).status).toBe(200);
+    expect(await waitForMail(row.prenom)).toHaveLength(1);
+    expect((await invoke(row)).status).toBe(200);
+    expect(await leadMails(row)).toHaveLength(1);
+    expect(turnstile.verifications(row.captcha_token)).toBe(1);
+    expect(await storedContact(row.id)).toMatchObject({
+      captcha_verdict: 'passed',
+      captcha_token: null,
+      spam_reason: null,
+    });
+  });
+
+  it('a retry after a mail-provider failure mails on the stored verdict', async () => {
+    const row = validContact({ captcha_token: turnstile.issue() });
+    await insert(row);
+    await control('mail/stop');
+    try {
+      expect((await invoke(row)).status).toBe(502);
+    } finally {
+      await control('mail/start');
+    }
+    expect((await invoke(row)).status).toBe(200);
+    expect(await waitForMail(row.prenom)).toHaveLength(1);
+    expect(turnstile.verifications(row.captcha_token)).toBe(1);
+    expect((await storedContact(row.id)).mailed_at).toBeInstanceOf(Date);
+  });
+
+  it('the sweep after an outage mails on the stored verdict, the token long spent', async () => {
+    const row = validContact({ captcha_token: turnstile.issue() });
+    await insert(row);
+    await control('mail/stop');
+    try {
+      expect((await invoke(row)).status).toBe(502);
+      await control('sweep');
+      expect((await storedContact(row.id)).mailed_at).toBeNull();
+    } finally {
+      await control('mail/start');
+    }
+    await control('sweep');
+    expect(await waitForMail(row.prenom)).toHaveLength(1);
+    expect(turnstile.verifications(row.captcha_token)).toBe(1);
+    expect(await storedContact(row.id)).toMatchObject({
+      spam_reason: null,
+      captcha_verdict: 'passed',
+    });
+  });
+});
+
+describe('Turnstile on: a row that could not be verified is kept for review', () => {
+  it('no token, refused, expired or Turnstile down: not mailed, all listed for review', async () => {
+    const missing = validContact(); // sent before the widget was solved
+    const refused = validContact({ captcha_token: 'forged-token' });
+    const expired = validContact({ captcha_token: turnstile.issue({ ageMs: 600_000 }) });
+    const down = validContact({ captcha_token: turnstile.issue() });
+    for (const row of [missing, refused]) {
+      await insert(row);
+      expect((await invoke(row)).status).toBe(200); // the same answer as any lead
+    }
+    await insert(expired); // the tab closed: the sweep reaches it ten minutes later
+    await control('sweep');
+    await turnstile.stop();
+    try {
+      await insert(down);
+      expect((await invoke(down)).status).toBe(200);
+    } finally {
+      await turnstile.start();
+    }
+    const verdicts = { missing, refused, expired, down };
+    const expected = {
+      missing: 'missing',
+      refused: 'refused',
+      expired: 'expired',
+      down: 'unavailable',
+    };
+    for (const [name, row] of Object.entries(verdicts)) {
+      expect(await storedContact(row.id)).toMatchObject({
+        spam_reason: 'captcha',
+        captcha_verdict: expected[name],
+        mailed_at: null,
+      });
+      expect(await leadMails(row)).toHaveLength(0);
+    }
+
+    const rows = Object.values(verdicts);
+    const digest = await reviewDigestListing(rows);
+    for (const row of rows) {
+      expect(digest.text).toContain(`${row.prenom} ${row.nom} <${row.email}>`);
+      expect(digest.text).toContain(`select private.release_contact('${row.id}');`);
+    }
+    expect(digest.text).toContain('sans jeton anti-robot');
+    expect(digest.text).toContain('Turnstile injoignable');
+  });
+
+  it('a released row is mailed once, without a second verification', async () => {
+    const row = validContact({ captcha_token: turnstile.issue({ ageMs: 600_000 }) });
+    await insert(row);
+    expect((await invoke(row)).status).toBe(200);
+    expect((await storedContact(row.id)).spam_reason).toBe('captcha');
+    await db.query('select private.release_contact($1)', [row.id]);
+    await control('sweep');
+    expect(await waitForMail(row.prenom)).toHaveLength(1);
+    await control('sweep');
+    expect(await leadMails(row)).toHaveLength(1);
+    expect(turnstile.verifications(row.captcha_token)).toBe(1);
+    expect(await storedContact(row.id)).toMatchObject({ released_from: 'captcha' });
+  });
+
+  it('a post without JavaScript is stored, confirmed and listed for review', async () => {
+    const { id: _id, fill_ms: _fill, ...fields } = validContact();
+    const res = await requestFrom(
+      '/functions/v1/form-post',
+      new URLSearchParams({ form: 'contact', ...fields, site_web: '' }).toString(),
+      {
+        from: '127.0.0.41',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Origin: SITE,
+          'Sec-Fetch-Mode': 'navigate',
+        },
+      },
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(`${SITE}/contact/message-envoye`);
+    const { rows } = await db.query('select * from public.contacts where email = $1', [
+      fields.email,
+    ]);
+    expect(rows).toMatchObject([{ spam_reason: 'captcha', captcha_verdict: 'missing' }]);
+    expect(await leadMails(fields)).toHaveLength(0);
+    const digest = await reviewDigestListing(rows);
+    expect(digest.text).toContain(`select private.release_contact('${rows[0].id}');`);
+  });
+});
