@@ -442,6 +442,24 @@ describe('mailer selection', () => {
     expect(createMailer({}, { smtp })).toBeNull();
   });
 
+  it('gives up on a Resend API that does not answer within the timeout', async () => {
+    const hanging = (_url, init) =>
+      new Promise((_resolve, reject) =>
+        init.signal.addEventListener('abort', () => reject(init.signal.reason)),
+      );
+    const mailer = createResendMailer('re_test', hanging, 'http://resend.test/emails', 50);
+    await expect(
+      mailer.send({
+        from: 'a@b.c',
+        to: 'd@e.f',
+        replyTo: 'g@h.i',
+        subject: 's',
+        html: '',
+        text: '',
+      }),
+    ).rejects.toThrow(MailSendError);
+  });
+
   it('posts the Resend API shape with the key, reply_to and idempotency key', async () => {
     const calls = [];
     const fakeFetch = async (url, init) => {

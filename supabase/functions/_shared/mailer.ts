@@ -40,16 +40,21 @@ export interface MailerFactories {
 
 const RESEND_ENDPOINT = 'https://api.resend.com/emails';
 
+/** How long one call to the mail provider may take: well under the 2-minute claim of a row. */
+export const MAIL_TIMEOUT_MS = 15_000;
+
 /**
  * Mailer posting to the Resend HTTP API.
  * @param apiKey Resend API key (secret RESEND_API_KEY)
  * @param fetchImpl fetch implementation (injected in tests)
  * @param endpoint API URL (RESEND_API_URL overrides it, e.g. for a stub)
+ * @param timeoutMs abort the call after this long (the send then fails and is retried)
  */
 export function createResendMailer(
   apiKey: string,
   fetchImpl: typeof fetch = fetch,
   endpoint = RESEND_ENDPOINT,
+  timeoutMs = MAIL_TIMEOUT_MS,
 ): Mailer {
   return {
     kind: 'resend',
@@ -64,6 +69,7 @@ export function createResendMailer(
         response = await fetchImpl(endpoint, {
           method: 'POST',
           headers,
+          signal: AbortSignal.timeout(timeoutMs),
           body: JSON.stringify({
             from: message.from,
             to: [message.to],
