@@ -40,6 +40,16 @@ export function newId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/**
+ * The id and state an edit gives the draft: a stored draft (its e-mail step failed) becomes a new
+ * row that replaces the stored one; an unsent draft keeps its id and what it replaces.
+ */
+function editedBase(current: ContactDraft): Pick<ContactDraft, 'id' | 'stored' | 'replaces'> {
+  if (current.stored) return { id: newId(), stored: false, replaces: current.id };
+  if (!current.id) return { id: newId(), stored: false };
+  return { id: current.id, stored: false, replaces: current.replaces };
+}
+
 function blankDraft(): ContactDraft {
   return { id: newId(), fields: { ...EMPTY_FIELDS }, stored: false, startedAt: 0 };
 }
@@ -75,7 +85,8 @@ function readStored(storage: DraftStorage | null): ContactDraft | null {
       if (typeof value === 'string') fields[key] = value;
     }
     const startedAt = typeof data.startedAt === 'number' && data.startedAt > 0 ? data.startedAt : 0;
-    return { id: data.id, fields, stored: data.stored === true, startedAt };
+    const replaces = typeof data.replaces === 'string' && data.replaces ? data.replaces : undefined;
+    return { id: data.id, fields, stored: data.stored === true, startedAt, replaces };
   } catch {
     return null;
   }
@@ -101,7 +112,7 @@ export function preselectService(service: string, storage = browserStorage()): v
 
 /**
  * Changes one field and saves the draft. Editing a draft whose row is already stored starts a new
- * row id: the edited request is a different message.
+ * row id that replaces the stored row: the edited request is mailed instead of it.
  */
 export function updateDraftField(
   field: ContactField,
@@ -110,13 +121,12 @@ export function updateDraftField(
 ): void {
   const current = $contactDraft.get();
   if (current.fields[field] === value && current.id) return;
-  const base =
-    current.stored || !current.id
-      ? { id: newId(), stored: false }
-      : { id: current.id, stored: false };
   // The fill time starts with the first edit (the server flags requests sent faster than a person).
   const startedAt = current.startedAt || Date.now();
-  save({ ...base, startedAt, fields: { ...current.fields, [field]: value } }, storage);
+  save(
+    { ...editedBase(current), startedAt, fields: { ...current.fields, [field]: value } },
+    storage,
+  );
 }
 
 /**
@@ -136,12 +146,11 @@ export function adoptTyped(
     (field) => typed[field] && typed[field] !== current.fields[field],
   );
   if (!changed.length) return;
-  const base = current.stored || !current.id ? { id: newId(), stored: false } : current;
   const since = typedSince ?? Date.now();
   const startedAt = current.startedAt ? Math.min(current.startedAt, since) : since;
   const fields = { ...current.fields };
   for (const field of changed) fields[field] = typed[field]!;
-  save({ ...base, stored: false, startedAt, fields }, storage);
+  save({ ...editedBase(current), startedAt, fields }, storage);
 }
 
 /** Records that the row of this draft is in the database. */

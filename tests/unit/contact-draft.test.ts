@@ -112,6 +112,17 @@ describe('contact draft store', () => {
     expect($contactDraft.get().stored).toBe(false);
   });
 
+  it('an edit of a stored draft replaces its row, kept across edits and reloads', () => {
+    const { id } = restoreDraft('', storage);
+    updateDraftField('prenom', 'Ada', storage);
+    markDraftStored(storage);
+    updateDraftField('prenom', 'Adah', storage);
+    updateDraftField('nom', 'Byron', storage);
+    const edited = $contactDraft.get();
+    expect(edited).toMatchObject({ replaces: id, stored: false });
+    expect(restoreDraft('', storage)).toEqual(edited);
+  });
+
   it('clears the saved draft after a send and starts over with a new id', () => {
     const { id } = restoreDraft('', storage);
     updateDraftField('nom', 'Lovelace', storage);

@@ -52,6 +52,11 @@ export interface ContactDraft {
   stored: boolean;
   /** When the visitor started this draft (ms since epoch, their clock; 0 before the first edit). */
   startedAt: number;
+  /**
+   * The stored row this draft corrects (its e-mail step had failed): sent with the new row, the
+   * database then never mails that one, so the agency gets the correction only.
+   */
+  replaces?: string;
 }
 
 /**
@@ -156,6 +161,7 @@ export async function submitContact(
     ...(extras.leadSource ?? currentLeadSource()),
   };
   if (extras.captchaToken) row.captcha_token = extras.captchaToken;
+  if (draft.replaces) row.replaces = draft.replaces;
   try {
     const { error } = await client.from('contacts').insert(row);
     if (error && !isUniqueViolation(error)) {

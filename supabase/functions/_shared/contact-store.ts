@@ -15,7 +15,7 @@ export interface StoredContact extends ContactRequest, LeadSource {
 }
 
 /** Why a row is not to be mailed now. */
-export type ClaimRefusal = 'unknown' | 'mailed' | 'spam' | 'busy' | 'held';
+export type ClaimRefusal = 'unknown' | 'mailed' | 'replaced' | 'spam' | 'busy' | 'held';
 
 /** The two digests: rows held over the hourly ceiling, rows flagged by the spam heuristics. */
 export type DigestKind = 'ceiling' | 'spam';
@@ -31,7 +31,7 @@ export interface ClaimedDigest {
 export interface ContactStore {
   /**
    * Atomically claims the row for mailing (one sender at a time): returns it, or why not (no such
-   * row, already mailed, flagged as spam, held for the ceiling digest — over the hourly ceiling of
+   * row, already mailed, replaced by the visitor's correction, flagged as spam, held for the ceiling digest — over the hourly ceiling of
    * lead e-mails —, being mailed by another caller right now).
    */
   claim(id: string): Promise<{ row: StoredContact } | { refusal: ClaimRefusal }>;
