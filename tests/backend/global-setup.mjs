@@ -28,11 +28,11 @@ export default async function setup(project) {
     log: (msg) => logs.push(msg),
   });
   // The suite sends hundreds of requests from 127.0.0.1 and mails hundreds of rows: lift the
-  // per-address limits and the hourly ceiling of lead e-mails (the tests of those set their own).
+  // per-address limits and the ceilings of lead and confirmation e-mails (their tests set their own).
   const admin = new pg.Client({ connectionString: backend.urls.dbUrl });
   await admin.connect();
   await admin.query(
-    `update private.rate_limits set max_count = 100000 where name in ('contacts_per_address', 'newsletter_per_address', 'contacts_mail_ceiling')`,
+    `update private.rate_limits set max_count = 100000 where name in ('contacts_per_address', 'newsletter_per_address', 'contacts_mail_ceiling', 'newsletter_confirm_per_hour', 'newsletter_confirm_per_day')`,
   );
   await admin.end();
   console.log(`[backend tests] local backend ready in ${backend.startupMs} ms (data: ${dataDir})`);

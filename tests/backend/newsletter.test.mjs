@@ -141,7 +141,7 @@ describe('newsletter handler (pure)', () => {
   const store = {
     confirm: async () => true,
     unsubscribe: async () => true,
-    claimConfirmation: async () => null,
+    claimConfirmation: async () => ({ refusal: 'none' }),
     releaseConfirmation: async () => {},
   };
 

@@ -34,3 +34,33 @@ export function buildConfirmationEmail(
     },
   };
 }
+
+/**
+ * Tells the agency that the site-wide ceiling of confirmation e-mails is reached: later sign-ups are
+ * stored and not mailed (a script is probably signing up strangers' addresses).
+ */
+export function buildCeilingAlertEmail(from: string, to: string): MailMessage {
+  const query =
+    'select email, created_at, client_address from public.newsletter_subscriptions ' +
+    "where confirmed_at is null and confirm_requested_at > coalesce(confirm_mailed_at, '-infinity') " +
+    'order by created_at desc;';
+  const lines = [
+    'Bonjour,',
+    'Le plafond d’e-mails de confirmation de la newsletter (par heure ou par jour) est atteint\u00a0: ' +
+      'les inscriptions suivantes sont enregistrées, mais ne reçoivent pas d’e-mail. Un script ' +
+      'inscrit probablement des adresses qui ne l’ont pas demandé\u00a0; le compte d’envoi est protégé.',
+    'Ce message n’est envoyé qu’une fois par jour. Les inscriptions en attente, dans l’éditeur SQL de Supabase\u00a0:',
+    query,
+  ];
+  return {
+    from,
+    to,
+    replyTo: to,
+    subject: 'Plafond des e-mails de confirmation de la newsletter atteint',
+    text: `${lines.join('\n\n')}\n`,
+    html:
+      '<!doctype html><html lang="fr"><body style="font-family:sans-serif">' +
+      lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
+      '</body></html>',
+  };
+}

@@ -1,7 +1,14 @@
 /** Access to public.newsletter_subscriptions with the service role (injected into the handler). */
 export interface NewsletterStore {
-  /** Claims the confirmation e-mail due for this address, if any: returns the row id, else null. */
-  claimConfirmation(email: string): Promise<string | null>;
+  /**
+   * Claims the confirmation e-mail due for this address: the row id, or why none is sent ('none'
+   * due, the address 'spent' its confirmation e-mails, the site-wide 'ceiling' reached).
+   */
+  claimConfirmation(email: string): Promise<{ id: string } | { refusal: ConfirmationRefusal }>;
+  /** Today's window, once a day, when the agency is to be told the ceiling is reached; else null. */
+  claimCeilingAlert(): Promise<string | null>;
+  /** Gives a claimed alert back after a failed send. */
+  releaseCeilingAlert(window: string): Promise<void>;
   /** Gives a claimed confirmation back after a failed send. */
   releaseConfirmation(id: string): Promise<void>;
   /** Confirms the subscription; false when there is no such (still subscribed) row. */
@@ -10,13 +17,14 @@ export interface NewsletterStore {
   unsubscribe(id: string): Promise<boolean>;
 }
 
+/** Why no confirmation e-mail is sent now. */
+export type ConfirmationRefusal = 'none' | 'spent' | 'ceiling';
+
 const SQL = {
-  claim: `update public.newsletter_subscriptions set confirm_mailed_at = now()
-           where lower(email) = lower($1) and spam_reason is null and confirm_requested_at is not null
-             and confirmed_at is null and unsubscribed_at is null
-             and (confirm_mailed_at is null or confirm_mailed_at < confirm_requested_at)
-       returning id`,
-  release: `update public.newsletter_subscriptions set confirm_mailed_at = null where id = $1`,
+  claim: `select subscription_id, outcome from private.claim_newsletter_confirmation($1)`,
+  release: `select private.release_newsletter_confirmation($1)`,
+  claimAlert: `select private.claim_newsletter_ceiling_alert() as window_start`,
+  releaseAlert: `delete from private.newsletter_ceiling_alerts where window_start = $1`,
   confirm: `update public.newsletter_subscriptions set confirmed_at = coalesce(confirmed_at, now())
              where id = $1 and unsubscribed_at is null and spam_reason is null returning id`,
   unsubscribe: `update public.newsletter_subscriptions set unsubscribed_at = coalesce(unsubscribed_at, now())
@@ -33,7 +41,15 @@ export function createNewsletterStore(
   return {
     async claimConfirmation(email) {
       const [row] = await query(SQL.claim, [email]);
-      return row ? String(row.id) : null;
+      if (row?.outcome === 'claimed') return { id: String(row.subscription_id) };
+      return { refusal: (row?.outcome ?? 'none') as ConfirmationRefusal };
+    },
+    async claimCeilingAlert() {
+      const [row] = await query(SQL.claimAlert, []);
+      return row?.window_start ? new Date(row.window_start as string).toISOString() : null;
+    },
+    async releaseCeilingAlert(window) {
+      await query(SQL.releaseAlert, [window]);
     },
     async releaseConfirmation(id) {
       await query(SQL.release, [id]);

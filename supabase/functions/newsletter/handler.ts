@@ -1,6 +1,6 @@
 import { errorResponse, jsonResponse, readJson } from '../_shared/http.ts';
 import type { Mailer } from '../_shared/mailer.ts';
-import { buildConfirmationEmail } from '../_shared/newsletter-email.ts';
+import { buildCeilingAlertEmail, buildConfirmationEmail } from '../_shared/newsletter-email.ts';
 import type { NewsletterStore } from '../_shared/newsletter-store.ts';
 import { signLink, verifyLink } from '../_shared/signed-link.ts';
 import { checkField } from '../_shared/validation.ts';
@@ -9,6 +9,7 @@ import { checkField } from '../_shared/validation.ts';
 export interface NewsletterDeps {
   /**
    * Environment: SUPABASE_URL (base of the links), SITE_URL (result pages), CONTACT_FROM (sender),
+   * CONTACT_TO (the agency, told when the ceiling of confirmation e-mails is reached),
    * NEWSLETTER_SECRET (link signatures; the service role key when unset).
    */
   env: Record<string, string | undefined>;
@@ -27,8 +28,9 @@ export const RESULT_PAGES = {
 /**
  * Builds the request handler of `newsletter`:
  * - `POST { email }` (JSON, after the browser's sign-up insert): mails the confirmation link when one
- *   is due for that address. Always `200 { ok: true }` for a valid address, whether it is new,
- *   pending, confirmed or unknown: the answer tells nothing.
+ *   is due for that address, within the site-wide ceilings and the address's own (past the
+ *   site-wide one the agency is told, once a day). Always `200 { ok: true }` for a valid address,
+ *   whether it is new, pending, confirmed, unknown or not mailed: the answer tells nothing.
  * - `GET ?action=confirm|unsubscribe&token=…` (links in the e-mails): does it and redirects (303) to
  *   the site's result page; a bad token leads to the invalid-link page.
  * - `POST ?action=unsubscribe&token=…` (one-click unsubscribe from the mail client, RFC 8058): 200.
@@ -40,6 +42,20 @@ export function createNewsletterHandler(deps: NewsletterDeps): (req: Request) =>
   const base = `${(deps.env.SUPABASE_URL || '').replace(/\/+$/, '')}/functions/v1/newsletter`;
   const redirect = (page: string) =>
     new Response(null, { status: 303, headers: { Location: `${site}${page}` } });
+
+  /** Past the site-wide ceiling: tells the agency, once a day (a failed send is tried again). */
+  async function tellAgency(from: string): Promise<void> {
+    const to = deps.env.CONTACT_TO;
+    if (!to || !deps.mailer) return logError('newsletter: CONTACT_TO is not set; ceiling not told');
+    const window = await deps.store.claimCeilingAlert();
+    if (!window) return;
+    try {
+      await deps.mailer.send({ ...buildCeilingAlertEmail(from, to), idempotencyKey: window });
+    } catch (error) {
+      logError('newsletter: the ceiling alert could not be sent:', error);
+      await deps.store.releaseCeilingAlert(window);
+    }
+  }
 
   async function act(url: URL): Promise<'confirmed' | 'unsubscribed' | 'invalid'> {
     const action = url.searchParams.get('action');
@@ -78,8 +94,12 @@ export function createNewsletterHandler(deps: NewsletterDeps): (req: Request) =>
       logError('newsletter: mail is not configured (RESEND_API_KEY or SMTP_URL, CONTACT_FROM)');
       return errorResponse(500, 'E-mail delivery is not configured.');
     }
-    const id = await deps.store.claimConfirmation(email);
-    if (!id) return jsonResponse({ ok: true });
+    const claim = await deps.store.claimConfirmation(email);
+    if ('refusal' in claim) {
+      if (claim.refusal === 'ceiling') await tellAgency(from);
+      return jsonResponse({ ok: true });
+    }
+    const { id } = claim;
     const links = {
       confirm: `${base}?action=confirm&token=${await signLink(secret, 'confirm', id)}`,
       unsubscribe: `${base}?action=unsubscribe&token=${await signLink(secret, 'unsubscribe', id)}`,
