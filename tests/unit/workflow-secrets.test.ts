@@ -11,7 +11,7 @@ import { WORKFLOWS_DIR } from '../../scripts/lib/workflow-lint.mjs';
 /** Secrets a job running a branch's own code may read: the preview's, scoped to its own account. */
 const PREVIEW_SECRETS = new Set(['CLOUDFLARE_PREVIEW_API_TOKEN']);
 
-type Job = { if?: string; environment?: string | { name?: string } };
+type Job = { if?: string; environment?: string | { name?: string }; [key: string]: unknown };
 
 /** The secrets a job can read: every `secrets.NAME`, or all of them (`secrets: inherit`, `toJSON(secrets)`). */
 function secretsRead(job: unknown): string[] {
