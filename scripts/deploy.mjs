@@ -3,15 +3,23 @@
 // secrets, the Edge Functions, the static site on Cloudflare. `-- --dry-run` checks the variables
 // and prints the plan; `-- --preview <name>` uploads a pull request's preview of the site only. docs/deploying.md lists the variables.
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { deploy } from './lib/deploy.mjs';
 import { childEnv } from './lib/env.mjs';
 import { upsertVaultSecrets } from './lib/vault-secrets.mjs';
 
 const runner = {
-  /** Runs a command (PATH: this Node, node_modules/.bin, then the system's), output inherited. */
-  exec: (argv, extraEnv = {}) =>
+  /**
+   * Runs a command (PATH: this Node, node_modules/.bin, then the system's), output inherited,
+   * without the `withheld` variables of this process (the secrets its step does not need).
+   */
+  exec: (argv, extraEnv = {}, withheld = []) =>
     new Promise((resolve, reject) => {
-      const child = spawn(argv[0], argv.slice(1), { stdio: 'inherit', env: childEnv(extraEnv) });
+      const env = childEnv(extraEnv);
+      for (const name of withheld) if (!(name in extraEnv)) delete env[name];
+      const child = spawn(argv[0], argv.slice(1), { stdio: 'inherit', env });
       child.on('error', (error) =>
         reject(new Error(`${argv[0]} could not start (${error.message}); run npm install first.`)),
       );
@@ -19,6 +27,20 @@ const runner = {
         code === 0 ? resolve() : reject(new Error(`${argv[0]} exited with ${code ?? signal}.`)),
       );
     }),
+  /** Writes `values` to a dotenv file only this user can read, for `use(file)`, then deletes it. */
+  async withEnvFile(values, use) {
+    const dir = await mkdtemp(join(tmpdir(), 'deploy-secrets-'));
+    const file = join(dir, 'secrets.env');
+    try {
+      const lines = Object.entries(values).map(
+        ([name, value]) => `${name}=${JSON.stringify(value)}`,
+      );
+      await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+      await use(file);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
   upsertVaultSecrets,
 };
 

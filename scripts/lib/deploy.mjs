@@ -61,7 +61,8 @@ export const VARIABLES = [
   },
   {
     name: 'SUPABASE_DB_URL',
-    purpose: 'the database connection string, session pooler (migrations, Vault secrets, retention periods)',
+    purpose:
+      'the database connection string, session pooler (migrations, Vault secrets, retention periods)',
     targets: ['production'],
     secret: true,
     check: (value) =>
@@ -193,9 +194,13 @@ export function supabaseUrl(env) {
   ).replace(/\/+$/, '');
 }
 
+/** Names of the secret variables (VARIABLES marked `secret`). */
+export const SECRET_VARIABLES = VARIABLES.filter((variable) => variable.secret).map((v) => v.name);
+
 /**
  * The ordered steps of a deploy. Each has a title, the command as printed (secret values shown as
- * `$NAME`) and `run(runner)`.
+ * `$NAME`), `secrets` (the secret variables its command may see: the others are withheld from its
+ * environment) and `run(runner)`.
  * @param {Record<string, string | undefined>} env
  * @param {{ target: 'production' | 'preview', previewName?: string }} options
  */
@@ -211,6 +216,7 @@ export function deploySteps(env, { target, previewName }) {
   const build = {
     title: `Build the site for ${buildEnv.SITE_URL} against ${buildEnv.PUBLIC_SUPABASE_URL}`,
     shown: 'DEPLOY_ENV=production astro build',
+    secrets: [],
     run: (runner) => runner.exec(['astro', 'build'], buildEnv),
   };
   if (target === 'preview') {
@@ -219,6 +225,7 @@ export function deploySteps(env, { target, previewName }) {
       {
         title: `Upload the site as a new Worker version with the preview alias "${previewName}" (production untouched)`,
         shown: `wrangler versions upload --preview-alias ${previewName}`,
+        secrets: ['CLOUDFLARE_API_TOKEN'],
         run: (runner) =>
           runner.exec(['wrangler', 'versions', 'upload', '--preview-alias', String(previewName)]),
       },
@@ -230,6 +237,7 @@ export function deploySteps(env, { target, previewName }) {
     {
       title: 'Apply the database migrations (supabase/migrations/*.sql)',
       shown: `npx ${SUPABASE_CLI} db push --remote=$SUPABASE_DB_URL --yes`,
+      secrets: ['SUPABASE_ACCESS_TOKEN', 'SUPABASE_DB_URL'],
       run: (runner) =>
         runner.exec([
           ...supabase,
@@ -242,6 +250,7 @@ export function deploySteps(env, { target, previewName }) {
     {
       title: `Create or update the sweep's Vault secrets (${SWEEP_VAULT_SECRETS.join(', ')})`,
       shown: `upsert vault.secrets project_url=${buildEnv.PUBLIC_SUPABASE_URL} publishable_key=$PUBLIC_SUPABASE_KEY over $SUPABASE_DB_URL`,
+      secrets: [],
       run: (runner) =>
         runner.upsertVaultSecrets(value(env, 'SUPABASE_DB_URL'), {
           project_url: buildEnv.PUBLIC_SUPABASE_URL,
@@ -249,8 +258,10 @@ export function deploySteps(env, { target, previewName }) {
         }),
     },
     {
-      title: 'Write the retention periods of the settings into the database (private.retention_periods)',
+      title:
+        'Write the retention periods of the settings into the database (private.retention_periods)',
       shown: 'node scripts/privacy.mjs periods  (over $SUPABASE_DB_URL)',
+      secrets: ['SUPABASE_DB_URL'],
       run: (runner) =>
         runner.exec(['node', 'scripts/privacy.mjs', 'periods'], {
           SUPABASE_DB_URL: value(env, 'SUPABASE_DB_URL'),
@@ -258,20 +269,28 @@ export function deploySteps(env, { target, previewName }) {
     },
     {
       title: `Set the Edge Functions' secrets (${secrets.join(', ')})`,
-      shown: `npx ${SUPABASE_CLI} secrets set --remote=${ref} --yes ${secrets.map((name) => `${name}=$${name}`).join(' ')}`,
+      // The values go through a temporary file, never the command line.
+      shown: `npx ${SUPABASE_CLI} secrets set --remote=${ref} --yes --env-file <${secrets.map((name) => `${name}=$${name}`).join(' ')}>`,
+      secrets: ['SUPABASE_ACCESS_TOKEN'],
       run: (runner) =>
-        runner.exec([
-          ...supabase,
-          'secrets',
-          'set',
-          `--remote=${ref}`,
-          '--yes',
-          ...secrets.map((name) => `${name}=${value(env, name)}`),
-        ]),
+        runner.withEnvFile(
+          Object.fromEntries(secrets.map((name) => [name, value(env, name)])),
+          (file) =>
+            runner.exec([
+              ...supabase,
+              'secrets',
+              'set',
+              `--remote=${ref}`,
+              '--yes',
+              '--env-file',
+              file,
+            ]),
+        ),
     },
     {
       title: `Deploy the Edge Functions (${EDGE_FUNCTIONS.join(', ')}; verify_jwt from supabase/config.toml)`,
       shown: `npx ${SUPABASE_CLI} functions deploy ${EDGE_FUNCTIONS.join(' ')} --remote=${ref} --use-api --yes`,
+      secrets: ['SUPABASE_ACCESS_TOKEN'],
       run: (runner) =>
         runner.exec([
           ...supabase,
@@ -286,6 +305,7 @@ export function deploySteps(env, { target, previewName }) {
     {
       title: 'Deploy the static site (dist/) to Cloudflare Workers (wrangler.jsonc)',
       shown: 'wrangler deploy',
+      secrets: ['CLOUDFLARE_API_TOKEN'],
       run: (runner) => runner.exec(['wrangler', 'deploy']),
     },
   ];
@@ -294,7 +314,8 @@ export function deploySteps(env, { target, previewName }) {
 /**
  * The whole command: checks the variables, prints the plan, runs the steps in order (unless dry run).
  * @param {{ args: string[], env: Record<string, string | undefined>,
- *   runner: { exec: (argv: string[], env?: Record<string, string>) => Promise<void>,
+ *   runner: { exec: (argv: string[], env?: Record<string, string>, withheld?: string[]) => Promise<void>,
+ *     withEnvFile: (values: Record<string, string>, use: (file: string) => Promise<void>) => Promise<void>,
  *     upsertVaultSecrets: (url: string, secrets: Record<string, string>) => Promise<void> },
  *   out?: (line: string) => void, err?: (line: string) => void }} options
  * @returns {Promise<number>} the exit code
@@ -328,8 +349,9 @@ export async function deploy({ args, env, runner, out = console.log, err = conso
   }
   for (const [i, step] of steps.entries()) {
     out(`\n━━ ${i + 1}/${steps.length} ${step.title}`);
+    const withheld = SECRET_VARIABLES.filter((name) => !step.secrets.includes(name));
     try {
-      await step.run(runner);
+      await step.run({ ...runner, exec: (argv, extra) => runner.exec(argv, extra, withheld) });
     } catch (error) {
       err(`\n✗ Step ${i + 1} failed: ${step.title}\n  ${error.message}`);
       const done =

@@ -26,14 +26,27 @@ const PRODUCTION = {
 
 /** A runner that records what would have run; `failAt` makes that call throw. */
 function recordingRunner(failAt?: number) {
-  const calls: Array<{ argv?: string[]; env?: Record<string, string>; vault?: unknown }> = [];
+  const calls: Array<{
+    argv?: string[];
+    env?: Record<string, string>;
+    withheld?: string[];
+    envFile?: Record<string, string>;
+    vault?: unknown;
+  }> = [];
+  let envFile: Record<string, string> | undefined;
   const record = async (call: (typeof calls)[number]) => {
     calls.push(call);
     if (calls.length === failAt) throw new Error('simulated failure');
   };
   return {
     calls,
-    exec: (argv: string[], env?: Record<string, string>) => record({ argv, env }),
+    exec: (argv: string[], env?: Record<string, string>, withheld?: string[]) =>
+      record({ argv, env, withheld, ...(envFile && { envFile }) }),
+    withEnvFile: async (values: Record<string, string>, use: (file: string) => Promise<void>) => {
+      envFile = values;
+      await use('/tmp/deploy-secrets/secrets.env');
+      envFile = undefined;
+    },
     upsertVaultSecrets: (url: string, secrets: Record<string, string>) =>
       record({ vault: { url, secrets } }),
   };
@@ -113,7 +126,7 @@ describe('deploy plan', () => {
       'astro build',
       `${SUPABASE_CLI} db push --remote=$SUPABASE_DB_URL`,
       'upsert vault.secrets project_url=https://abcdefghijklmnopqrst.supabase.co',
-      `${SUPABASE_CLI} secrets set --remote=abcdefghijklmnopqrst --yes CONTACT_TO=$CONTACT_TO`,
+      `${SUPABASE_CLI} secrets set --remote=abcdefghijklmnopqrst --yes --env-file <CONTACT_TO=$CONTACT_TO`,
       `functions deploy ${EDGE_FUNCTIONS.join(' ')} --remote=abcdefghijklmnopqrst`,
       'wrangler deploy',
     ].map((text) => out.indexOf(text));
@@ -154,9 +167,35 @@ describe('deploy plan', () => {
       },
     });
     expect(calls[3].env).toEqual({ SUPABASE_DB_URL: PRODUCTION.SUPABASE_DB_URL });
-    expect(calls[4].argv).toContain(`CONTACT_FROM=${PRODUCTION.CONTACT_FROM}`);
-    expect(calls[4].argv).toContain(`SITE_URL=${PRODUCTION.SITE_URL}`);
-    expect(calls[4].argv?.some((arg) => arg.startsWith('TURNSTILE_SECRET_KEY'))).toBe(false);
+    expect(calls[4].argv?.slice(-2)).toEqual(['--env-file', '/tmp/deploy-secrets/secrets.env']);
+    expect(calls[4].envFile).toMatchObject({
+      CONTACT_FROM: PRODUCTION.CONTACT_FROM,
+      SITE_URL: PRODUCTION.SITE_URL,
+      RESEND_API_KEY: PRODUCTION.RESEND_API_KEY,
+    });
+    expect(Object.keys(calls[4].envFile ?? {})).not.toContain('TURNSTILE_SECRET_KEY');
+  });
+
+  it('each command sees only its secrets, none on its command line but the DB URL', async () => {
+    const { calls } = await run([], PRODUCTION);
+    const secrets = VARIABLES.filter((v) => v.secret).map((v) => v.name);
+    const seen = (call: (typeof calls)[number]) =>
+      secrets.filter((name) => !call.withheld?.includes(name) || call.env?.[name]);
+    const commands = calls.filter((call) => call.argv);
+    expect(commands.map(seen)).toEqual([
+      [], // astro build
+      ['SUPABASE_ACCESS_TOKEN', 'SUPABASE_DB_URL'], // db push
+      ['SUPABASE_DB_URL'], // retention periods
+      ['SUPABASE_ACCESS_TOKEN'], // secrets set (values in the file)
+      ['SUPABASE_ACCESS_TOKEN'], // functions deploy
+      ['CLOUDFLARE_API_TOKEN'], // wrangler deploy
+    ]);
+    for (const call of commands) {
+      for (const name of secrets.filter((n) => n !== 'SUPABASE_DB_URL')) {
+        const secret = PRODUCTION[name as keyof typeof PRODUCTION];
+        if (secret) expect(call.argv?.join(' ')).not.toContain(secret);
+      }
+    }
   });
 
   it('stops at the first failing step and says which one', async () => {
