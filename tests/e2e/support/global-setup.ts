@@ -42,6 +42,9 @@ async function start(): Promise<{ backend: Backend; dataDir: string }> {
       // (the rate-limit spec sets its own).
       await setRateLimit('contacts_per_address', 100_000);
       await setRateLimit('contacts_mail_ceiling', 100_000);
+      // And the site-wide ceilings of newsletter confirmation mails (tests/backend tests those).
+      await setRateLimit('newsletter_confirm_per_hour', 100_000);
+      await setRateLimit('newsletter_confirm_per_day', 100_000);
       return { backend, dataDir };
     } catch (error) {
       await rm(dataDir, { recursive: true, force: true });
