@@ -37,6 +37,21 @@ const bookingUrl =
 if (!bookingUrl)
   throw new Error('src/content/settings/site.yaml: bookingUrl is missing (the booking page URL).');
 
+/**
+ * No `<link rel="modulepreload">` for the dependencies of a dynamic import (Vite's default, which
+ * Astro's own build settings keep on): the browser has most of them already (React, the islands'
+ * runtime), and Firefox fires an `error` event on each link to a module it has already loaded.
+ * Vite's `configEnvironment` hook sets it for the browser's build, after Astro's settings.
+ * @returns {import('vite').Plugin}
+ */
+function noModulePreload() {
+  return {
+    name: 'no-module-preload',
+    configEnvironment: (name) =>
+      name === 'client' ? { build: { modulePreload: false } } : undefined,
+  };
+}
+
 export default defineConfig({
   site,
   output: 'static',
@@ -101,7 +116,7 @@ export default defineConfig({
     },
   ],
   vite: {
-    plugins: [tailwindcss(), mdxPlaceholders(process.cwd(), site)],
+    plugins: [tailwindcss(), mdxPlaceholders(process.cwd(), site), noModulePreload()],
     // The CSS is written for the browsers `browserslist` in package.json names (the site's floor,
     // docs/decisions/look.md#the-browser-floor): Lightning CSS, Vite's CSS minifier, lowers what
     // they lack, `light-dark()` first (Tailwind leaves it as written).

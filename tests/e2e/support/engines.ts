@@ -88,6 +88,18 @@ function watchProblems() {
     problems.push(`CSP: ${event.violatedDirective} ${event.blockedURI}`),
   );
   addEventListener('error', (event) => problems.push(`error: ${event.message}`));
+  // An element that failed to load (a script, a stylesheet, a preload link) fires its own `error`,
+  // which reaches the window in the capture phase only.
+  addEventListener(
+    'error',
+    ({ target }) => {
+      if (target instanceof Element)
+        problems.push(
+          `failed: <${target.localName}> ${target.getAttribute('href') ?? target.getAttribute('src')}`,
+        );
+    },
+    true,
+  );
   addEventListener('unhandledrejection', (event) => problems.push(`rejection: ${event.reason}`));
 }
 
