@@ -32,3 +32,5 @@ export const TEST_BACKEND_PORTS = {
 };
 /** The Supabase URL the test build talks to: the test backend's gateway. */
 export const TEST_SUPABASE_URL = `http://127.0.0.1:${TEST_BACKEND_PORTS.api}`;
+/** Port of the GitHub stand-in the editor's walk talks to (tests/e2e/support/github-stand-in). */
+export const TEST_GITHUB_PORT = Number(env.TEST_GITHUB_PORT ?? 4328);

@@ -1,0 +1,135 @@
+// A GitHub stand-in for the tests: an in-memory repository behind GitHub's REST and GraphQL routes,
+// only the surface the editor (Sveltia CMS) and scripts/publish-status.mjs use. Every request and
+// every answer is checked against GitHub's published contracts (./contract.ts); what GitHub would
+// reject is answered as GitHub would (422 Validation Failed, GraphQL `errors`) and recorded in
+// `violations`, which a test expects empty.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { execute, type ExecutionResult } from 'graphql';
+import { checkGraphql, checkRequestBody, checkResponse, findRoute, githubSchema } from './contract';
+import { createRepository, type Repository } from './repository';
+import { restHandlers } from './rest';
+import { graphqlRoot } from './graphql';
+
+/** A token the stand-in knows: 401 when `valid` is false; the user's permission on the repository. */
+export type Token = { valid: boolean; login: string; pullRequestsWrite: boolean };
+
+export type StandIn = {
+  url: string;
+  repository: Repository;
+  violations: string[];
+  close(): Promise<void>;
+};
+
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return Symbol.for('invalid-json');
+  }
+}
+
+export async function startGithubStandIn(options: {
+  port: number;
+  owner: string;
+  name: string;
+  files: Record<string, string>;
+  tokens: Record<string, Token>;
+}): Promise<StandIn> {
+  const repository = createRepository(options.owner, options.name, options.files);
+  const violations: string[] = [];
+  const rest = restHandlers(repository);
+  githubSchema();
+
+  async function answer(request: IncomingMessage): Promise<Answer> {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const method = request.method ?? 'GET';
+    if (method === 'OPTIONS') return { status: 204 };
+    const token = /^(?:Bearer|token) (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const user = token ? options.tokens[token] : undefined;
+    if (!user?.valid)
+      return {
+        status: 401,
+        body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' },
+      };
+    const body = await readBody(request);
+    if (body === Symbol.for('invalid-json'))
+      return { status: 400, body: { message: 'Problems parsing JSON' } };
+
+    if (url.pathname === '/graphql' && method === 'POST') {
+      const { query, variables } = (body ?? {}) as {
+        query?: unknown;
+        variables?: Record<string, unknown>;
+      };
+      const { document, errors } = checkGraphql(query);
+      if (!document) {
+        violations.push(`GraphQL document rejected: ${errors.join('; ')}`);
+        return { status: 200, body: { errors: errors.map((message) => ({ message })) } };
+      }
+      const result = (await execute({
+        schema: githubSchema(),
+        document,
+        rootValue: graphqlRoot(repository, user),
+        variableValues: variables,
+      })) as ExecutionResult;
+      if (result.errors)
+        violations.push(`GraphQL errors: ${result.errors.map((e) => e.message).join('; ')}`);
+      return { status: 200, body: result };
+    }
+
+    const route = findRoute(method, url.pathname);
+    if (!route) {
+      violations.push(`${method} ${url.pathname} is not a GitHub REST route`);
+      return { status: 404, body: { message: 'Not Found' } };
+    }
+    const bodyErrors = checkRequestBody(route, body);
+    if (bodyErrors.length) {
+      violations.push(`${method} ${route.template}: body rejected: ${bodyErrors.join('; ')}`);
+      return { status: 422, body: { message: 'Validation Failed', errors: bodyErrors } };
+    }
+    const handler = rest[`${method} ${route.template}`];
+    if (!handler) {
+      violations.push(`${method} ${route.template} is not implemented by the stand-in`);
+      return { status: 501, body: { message: 'Not implemented by the stand-in' } };
+    }
+    const result = handler({ url, params: route.pattern.exec(url.pathname)!.slice(1), body, user });
+    const responseErrors = checkResponse(route, result.status, result.body);
+    if (responseErrors.length)
+      violations.push(
+        `${method} ${route.template} → ${result.status}: ${responseErrors.join('; ')}`,
+      );
+    return result;
+  }
+
+  const server: Server = createServer((request, response) => {
+    answer(request)
+      .catch((error: Error) => {
+        violations.push(`stand-in failure: ${error.stack}`);
+        return { status: 500, body: { message: error.message } } as Answer;
+      })
+      .then(({ status, body, headers }) => {
+        response.writeHead(status, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Headers':
+            'Authorization, Content-Type, Accept, X-GitHub-Api-Version',
+          'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
+          ...headers,
+        });
+        response.end(body === undefined ? '' : JSON.stringify(body));
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    repository,
+    violations,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
