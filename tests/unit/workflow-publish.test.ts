@@ -24,7 +24,7 @@ const postsStatus = (job: Job) =>
   job.steps.some(({ run }) => /publish-status\.mjs/.test(run ?? ''));
 
 describe('CI workflow, for the editor’s pull requests', () => {
-  it('a pull request from cms/<collection>/<slug> into main starts the checks and the preview', () => {
+  it('a pull request from cms/… into main starts the checks and the preview', () => {
     const trigger = workflow.on.pull_request;
     expect(workflow.on).toHaveProperty('pull_request');
     // A pull_request filter names the base branch; none may leave main out or filter on paths.
@@ -42,7 +42,7 @@ describe('CI workflow, for the editor’s pull requests', () => {
     );
   });
 
-  it('posts its status under the editor’s preview_context, on the pull request’s head commit', () => {
+  it('posts its status as the editor’s preview_context, on the PR’s head commit', () => {
     expect(STATUS_CONTEXT).toBe(PREVIEW_STATUS_CONTEXT);
     expect(workflow.env.PUBLISH_SHA).toBe(
       '${{ github.event.pull_request.head.sha || github.sha }}',
@@ -52,7 +52,7 @@ describe('CI workflow, for the editor’s pull requests', () => {
     expect(report.env?.PUBLISH_SHA).toBeUndefined();
   });
 
-  it('asks the least: contents read everywhere; statuses write only where a status is posted', () => {
+  it('asks the least: contents read; statuses write only where it posts one', () => {
     expect(workflow.permissions).toEqual({ contents: 'read' });
     for (const [name, job] of Object.entries(workflow.jobs)) {
       const asked = job.permissions ?? workflow.permissions;
