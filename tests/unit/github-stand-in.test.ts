@@ -6,8 +6,8 @@ import { startGithubStandIn, type StandIn } from '../e2e/support/github-stand-in
 let standIn: StandIn;
 let head: string;
 const tokens = {
-  'good-token': { valid: true, login: 'redactrice', pullRequestsWrite: true },
-  'revoked-token': { valid: false, login: 'ancienne', pullRequestsWrite: true },
+  'good-token': { valid: true, login: 'redactrice' },
+  'revoked-token': { valid: false, login: 'ancienne' },
 };
 const call = (path: string, init: RequestInit = {}, token = 'good-token') =>
   fetch(`${standIn.url}${path}`, {

@@ -1,5 +1,5 @@
-// The stand-in's in-memory repository: git objects named by their real git SHA-1, branches, commit
-// statuses. Pull requests and labels are for the editor's walk (not built yet, see issue 44).
+// The stand-in's in-memory repository: blobs named by their git SHA-1, commits, branches, commit
+// statuses. Pull requests and labels come with the editor's walk (issue 44), not yet here.
 import { createHash } from 'node:crypto';
 
 export type Commit = {

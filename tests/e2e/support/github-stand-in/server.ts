@@ -10,8 +10,8 @@ import { createRepository, type Repository } from './repository';
 import { restHandlers } from './rest';
 import { graphqlRoot } from './graphql';
 
-/** A token the stand-in knows: 401 when `valid` is false; the user's permission on the repository. */
-export type Token = { valid: boolean; login: string; pullRequestsWrite: boolean };
+/** A token the stand-in knows: answered 401 « Bad credentials » when `valid` is false. */
+export type Token = { valid: boolean; login: string };
 
 export type StandIn = {
   url: string;
@@ -32,6 +32,67 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
   } catch {
     return Symbol.for('invalid-json');
   }
+}
+
+type Context = {
+  repository: Repository;
+  rest: ReturnType<typeof restHandlers>;
+  violations: string[];
+  user: Token;
+};
+
+/** A GraphQL request: validated against GitHub's schema, then executed on the repository. */
+async function answerGraphql(
+  { repository, violations, user }: Context,
+  body: unknown,
+): Promise<Answer> {
+  const { query, variables } = (body ?? {}) as {
+    query?: unknown;
+    variables?: Record<string, unknown>;
+  };
+  const { document, errors } = checkGraphql(query);
+  if (!document) {
+    violations.push(`GraphQL document rejected: ${errors.join('; ')}`);
+    return { status: 200, body: { errors: errors.map((message) => ({ message })) } };
+  }
+  const result = (await execute({
+    schema: githubSchema(),
+    document,
+    rootValue: graphqlRoot(repository, user),
+    variableValues: variables,
+  })) as ExecutionResult;
+  if (result.errors)
+    violations.push(`GraphQL errors: ${result.errors.map((e) => e.message).join('; ')}`);
+  return { status: 200, body: result };
+}
+
+/** A REST request: a documented route, a body GitHub accepts, an answer GitHub could give. */
+function answerRest(
+  { rest, violations, user }: Context,
+  method: string,
+  url: URL,
+  body: unknown,
+): Answer {
+  const route = findRoute(method, url.pathname);
+  if (!route) {
+    violations.push(`${method} ${url.pathname} is not a GitHub REST route`);
+    return { status: 404, body: { message: 'Not Found' } };
+  }
+  const bodyErrors = checkRequestBody(route, body);
+  if (bodyErrors.length) {
+    violations.push(`${method} ${route.template}: body rejected: ${bodyErrors.join('; ')}`);
+    return { status: 422, body: { message: 'Validation Failed', errors: bodyErrors } };
+  }
+  const handler = rest[`${method} ${route.template}`];
+  if (!handler) {
+    violations.push(`${method} ${route.template} is not implemented by the stand-in`);
+    return { status: 501, body: { message: 'Not implemented by the stand-in' } };
+  }
+  const result = handler({ url, params: route.pattern.exec(url.pathname)!.slice(1), body, user });
+  const responseErrors = checkResponse(route, result.status, result.body);
+  if (responseErrors.length)
+    violations.push(`${method} ${route.template} → ${result.status}: ${responseErrors.join('; ')}`);
+  return result;
 }
 
 export async function startGithubStandIn(options: {
@@ -61,49 +122,9 @@ export async function startGithubStandIn(options: {
     if (body === Symbol.for('invalid-json'))
       return { status: 400, body: { message: 'Problems parsing JSON' } };
 
-    if (url.pathname === '/graphql' && method === 'POST') {
-      const { query, variables } = (body ?? {}) as {
-        query?: unknown;
-        variables?: Record<string, unknown>;
-      };
-      const { document, errors } = checkGraphql(query);
-      if (!document) {
-        violations.push(`GraphQL document rejected: ${errors.join('; ')}`);
-        return { status: 200, body: { errors: errors.map((message) => ({ message })) } };
-      }
-      const result = (await execute({
-        schema: githubSchema(),
-        document,
-        rootValue: graphqlRoot(repository, user),
-        variableValues: variables,
-      })) as ExecutionResult;
-      if (result.errors)
-        violations.push(`GraphQL errors: ${result.errors.map((e) => e.message).join('; ')}`);
-      return { status: 200, body: result };
-    }
-
-    const route = findRoute(method, url.pathname);
-    if (!route) {
-      violations.push(`${method} ${url.pathname} is not a GitHub REST route`);
-      return { status: 404, body: { message: 'Not Found' } };
-    }
-    const bodyErrors = checkRequestBody(route, body);
-    if (bodyErrors.length) {
-      violations.push(`${method} ${route.template}: body rejected: ${bodyErrors.join('; ')}`);
-      return { status: 422, body: { message: 'Validation Failed', errors: bodyErrors } };
-    }
-    const handler = rest[`${method} ${route.template}`];
-    if (!handler) {
-      violations.push(`${method} ${route.template} is not implemented by the stand-in`);
-      return { status: 501, body: { message: 'Not implemented by the stand-in' } };
-    }
-    const result = handler({ url, params: route.pattern.exec(url.pathname)!.slice(1), body, user });
-    const responseErrors = checkResponse(route, result.status, result.body);
-    if (responseErrors.length)
-      violations.push(
-        `${method} ${route.template} → ${result.status}: ${responseErrors.join('; ')}`,
-      );
-    return result;
+    const context = { repository, rest, violations, user };
+    if (url.pathname === '/graphql' && method === 'POST') return answerGraphql(context, body);
+    return answerRest(context, method, url, body);
   }
 
   const server: Server = createServer((request, response) => {
