@@ -31,8 +31,8 @@ export interface ClaimedDigest {
 export interface ContactStore {
   /**
    * Atomically claims the row for mailing (one sender at a time): returns it, or why not (no such
-   * row, already mailed, replaced by the visitor's correction, flagged as spam, held for the ceiling digest — over the hourly ceiling of
-   * lead e-mails —, being mailed by another caller right now).
+   * row, already mailed, replaced by the visitor's correction, flagged as spam, held for the ceiling
+   * digest — over the hourly ceiling of lead e-mails —, being mailed by another caller right now).
    */
   claim(id: string): Promise<{ row: StoredContact } | { refusal: ClaimRefusal }>;
   /** Records that the agency was e-mailed for this row. */
