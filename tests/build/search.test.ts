@@ -10,8 +10,8 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sitemapRoutes } from '../../scripts/lib/built-site.mjs';
 import { SEARCH_INDEX_DIR } from '../../src/integrations/search-index';
-import { SEARCH_PRELOADS } from '../../src/lib/search/paths';
-import { DIST, builtPages } from './site';
+import { SEARCH_BUNDLE, SEARCH_FILES_ID, SEARCH_PRELOADS } from '../../src/lib/search/paths';
+import { DIST, activeHtml, builtPages } from './site';
 
 const INDEX = join(DIST, 'pagefind');
 /** The URLs of the indexed pages, read from the index's fragments (gzip, then `pagefind_dcd` + JSON). */
@@ -40,7 +40,7 @@ describe('the search index', () => {
     ).toEqual([]);
   });
 
-  it('has the files the search script preloads: the entry and the WebAssembly it names', () => {
+  it('has the files the header preloads: the entry and the WebAssembly it names', () => {
     expect(entry.languages.fr.wasm).toBe('fr');
     for (const url of SEARCH_PRELOADS)
       expect(existsSync(join(DIST, new URL(url, 'http://site').pathname)), url).toBe(true);
@@ -91,8 +91,21 @@ describe('every page', () => {
     '%s has the header search form and loads nothing of the search up front',
     (_route, html) => {
       expect(html).toContain('<form role="search" action="/recherche"');
-      expect(html).not.toMatch(/<script[^>]+src="[^"]*(pagefind|recherche\.js)/);
-      expect(html).not.toMatch(/<link[^>]+href="[^"]*(pagefind|recherche\.js)/);
+      expect(activeHtml(html)).not.toMatch(/<script[^>]+src="[^"]*(pagefind|recherche\.js)/);
+      expect(activeHtml(html)).not.toMatch(/<link[^>]+href="[^"]*(pagefind|recherche\.js)/);
+      // What intent adds to the page in the same round as the search script: Pagefind's code,
+      // its entry and its WebAssembly, the files it would otherwise ask for only once it runs.
+      const template = html.match(
+        new RegExp(`<template id="${SEARCH_FILES_ID}">([\\s\\S]*?)</template>`),
+      );
+      expect(template?.[1]).toBe(
+        [
+          `<link rel="modulepreload" href="${SEARCH_BUNDLE}">`,
+          ...SEARCH_PRELOADS.map(
+            (href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`,
+          ),
+        ].join(''),
+      );
     },
   );
 

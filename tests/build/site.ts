@@ -37,13 +37,20 @@ export function builtPages() {
 
 export const gzipSize = (data: string | Buffer) => gzipSync(data, { level: 9 }).length;
 
+/**
+ * `html` without its `<template>` elements, whose content is inert: the header's search preloads
+ * (src/components/layout/SiteHeader.astro) load nothing until the visitor shows an intent.
+ */
+export const activeHtml = (html: string) => html.replace(/<template\b[\s\S]*?<\/template>/g, '');
+
 const STATIC_IMPORT = /(?:import|export)\s*(?:[^"'()]*?from\s*)?["']([^"']+\.js)["']/g;
 
 /**
  * The JavaScript a page loads before any interaction: its module scripts, island components and
  * renderers, and everything they import statically (dynamic `import()` excluded), plus inline scripts.
  */
-export function initialJavaScript(html: string) {
+export function initialJavaScript(page: string) {
+  const html = activeHtml(page);
   const entry = new Set<string>();
   for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) entry.add(match[1]);
   for (const match of html.matchAll(

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// The site search (src/lib/search/ui.ts): nothing of it is fetched before the field is focused;
-// French queries find pages by their word forms; results are read by role; without JavaScript the
-// form leads to a page listing every page.
+// The site search (src/lib/search/ui.ts): nothing of it is fetched before a sign of intent, then
+// all its first files at once; French queries find pages by their word forms; results are read by
+// role; without JavaScript the form leads to a page listing every page.
 
 /** Requests of the search (its script, Pagefind's files) made by `page` from now on. */
 function searchRequests(page: Page): string[] {
@@ -30,21 +30,78 @@ async function search(page: Page, query: string) {
   return page.locator('#recherche-panneau');
 }
 
-test('requests nothing of the search before the field’s focus or the shortcut', async ({
-  page,
-}) => {
+/** What a first sign of intent fetches, all at once: the search script and Pagefind's first files. */
+const FIRST_ROUND = [
+  '/recherche.js',
+  '/pagefind/pagefind.js',
+  '/pagefind/pagefind-entry.json',
+  '/pagefind/wasm.fr.pagefind',
+];
+
+/**
+ * Holds the search script's response until Pagefind's first files have been asked for as well, so
+ * that a test passes only if they are fetched in the same round (had the script asked for them, as
+ * it once did, they would never come and the test fails), then lets it go.
+ */
+async function expectOneRound(page: Page, requests: string[], intent: () => Promise<void>) {
+  let release = () => {};
+  const held = new Promise<void>((done) => (release = done));
+  await page.route('**/recherche.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await intent();
+  await expect.poll(() => [...requests].sort()).toEqual([...FIRST_ROUND].sort());
+  release();
+}
+
+test('requests nothing of the search without a sign of intent', async ({ page }) => {
   const requests = searchRequests(page);
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   await page.mouse.move(200, 300);
   await page.mouse.wheel(0, 400);
+  await page.keyboard.press('Tab');
   await page.waitForLoadState('networkidle');
   expect(requests).toEqual([]);
-  const script = page.waitForRequest((request) => request.url().endsWith('/recherche.js'));
-  await page.keyboard.press('/');
-  await expect(page.getByRole('searchbox', { name: 'Rechercher sur le site' })).toBeFocused();
-  await script;
-  await expect.poll(() => requests).toContain('/pagefind/pagefind.js');
+});
+
+test('hovering the search button fetches all the search’s first files in one round', async ({
+  page,
+}) => {
+  const requests = searchRequests(page);
+  await page.goto('/');
+  await expectOneRound(page, requests, () =>
+    page.locator('button[popovertarget="recherche-panneau"]').hover(),
+  );
+  // What was typed meanwhile is searched once the files are in.
+  const panel = await search(page, 'chatbots');
+  await expect(panel.getByRole('status')).toHaveText(/^\d+ résultats?$/);
+});
+
+test('the `/` shortcut and a focus of the search page’s field do the same', async ({ page }) => {
+  const requests = searchRequests(page);
+  await page.goto('/');
+  await expectOneRound(page, requests, () => page.keyboard.press('/'));
+  await page.unrouteAll();
+  const onSearchPage = searchRequests(page);
+  await page.goto('/recherche');
+  await expectOneRound(page, onSearchPage, () =>
+    page.getByRole('main').getByRole('searchbox').focus(),
+  );
+});
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 375, height: 740 } });
+
+  test('touching the search button starts the search in one round', async ({ page }) => {
+    const requests = searchRequests(page);
+    await page.goto('/');
+    await expectOneRound(page, requests, () =>
+      page.locator('button[popovertarget="recherche-panneau"]').tap(),
+    );
+    await expect(page.getByRole('searchbox', { name: 'Rechercher sur le site' })).toBeFocused();
+  });
 });
 
 for (const { query, path, title } of [

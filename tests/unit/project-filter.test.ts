@@ -41,7 +41,7 @@ describe('enableProjectFilter (the inline script)', () => {
       <p role="status">6 affichés</p><ul>${projects
         .map((p) => `<li data-category="${p.category}">${p.slug}</li>`)
         .join('')}</ul></div>`;
-    enableProjectFilter(document.getElementById('filter'), CATEGORY_PARAM, ALL);
+    enableProjectFilter(document.getElementById('filter')!, CATEGORY_PARAM, ALL);
   };
   const visible = () =>
     [...document.querySelectorAll<HTMLElement>('[data-category]')]

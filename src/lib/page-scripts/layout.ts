@@ -1,5 +1,5 @@
 import { CAMPAIGN_STORAGE_KEY } from '../contact/lead-source';
-import { SEARCH_SCRIPT } from '../search/paths';
+import { SEARCH_FILES_ID, SEARCH_SCRIPT } from '../search/paths';
 import { NAV_SCROLL_THRESHOLD } from './navbar';
 
 /** The popover polyfill, for browsers without `popover` (src/pages/popover.js.ts). */
@@ -65,24 +65,36 @@ export function closeMenuOnLeave(menu: HTMLElement): void {
 }
 
 /**
- * Loads the search script (`script`, src/pages/recherche.js.ts, which binds every search form of the
- * page) on the first focus of a search form (`[data-search]`), or at once on a page whose content
- * has a search form and whose address a query (`?q=`: the search page, the form sent), never
- * before. `/` typed anywhere but in a form's controls (every field of the site is in a form) opens
- * the header's search panel (`panel`), whose field takes the focus (`autofocus`).
+ * Loads the search on intent, never before: the first hover, touch or focus of the search button or
+ * a search form (`[data-search]`; `/` opens the header's panel, whose field takes the focus), or at
+ * once on a page whose content has a search form and whose address a query (`?q=`: the search page,
+ * the form sent). Loading is one round of requests: the search script (`script`,
+ * src/pages/recherche.js.ts, which binds every search form of the page) and, from the `files`
+ * template, the preload links of Pagefind's code, entry and WebAssembly, which the script would
+ * otherwise ask for only once it runs (moved out of the template, they are added once). `/` typed
+ * anywhere but in a form's controls (every field of the site is in a form) opens the header's search
+ * panel (`panel`).
  */
-export function searchOnDemand(panel: HTMLElement, script: string): void {
-  addEventListener('focusin', (event) => {
-    if ((event.target as Element).closest('[data-search]')) import(/* @vite-ignore */ script);
-  });
+export function searchOnDemand(
+  panel: HTMLElement,
+  files: HTMLTemplateElement,
+  script: string,
+): void {
+  const load = () => {
+    document.head.append(files.content);
+    import(/* @vite-ignore */ script);
+  };
+  for (const type of ['pointerover', 'focusin'])
+    addEventListener(type, (event) => {
+      if ((event.target as Element).closest('[data-search]')) load();
+    });
   addEventListener('keydown', (event) => {
     if (event.key == '/' && !(event.target as HTMLInputElement).form) {
       event.preventDefault();
       panel.showPopover();
     }
   });
-  if (/[?&]q=/.test(location.search) && document.querySelector('main [data-search]'))
-    import(/* @vite-ignore */ script);
+  if (/[?&]q=/.test(location.search) && document.querySelector('main [data-search]')) load();
 }
 
 /**
@@ -137,7 +149,7 @@ export function inlinePageScript(): string {
     `(${watchNavScroll})(document.documentElement,${NAV_SCROLL_THRESHOLD})`,
     `(${revealOnScroll})(${REVEAL_THRESHOLD})`,
     `for(const popover of document.querySelectorAll("[popover]"))(${closeMenuOnLeave})(popover)`,
-    `(${searchOnDemand})(document.getElementById("recherche-panneau"),${JSON.stringify(SEARCH_SCRIPT)})`,
+    `(${searchOnDemand})(document.getElementById("recherche-panneau"),document.getElementById(${JSON.stringify(SEARCH_FILES_ID)}),${JSON.stringify(SEARCH_SCRIPT)})`,
     `(${keepCampaign})(${JSON.stringify(CAMPAIGN_STORAGE_KEY)})`,
     `(${enableStylesheets})()`,
   ].join(';\n');

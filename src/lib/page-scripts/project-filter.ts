@@ -23,30 +23,29 @@ export function filterByCategory<T extends { category: string }>(
 /**
  * Makes the server-rendered project filter work, with no framework: written into the page as an
  * inline script right after the filter, so it works on the first tap. Each `button[data-filter]`
- * carries its category slug and, in `data-status`, the count text to announce; cards are
- * `[data-category]` elements. The choice lives in `?{param}=` (history.replaceState, other parameters
- * kept, `all` removes it), so a filtered view can be shared and survives a reload; an unknown value
- * means all. Self-contained (no imports): everything it needs is a parameter.
+ * carries its category slug and, in `data-status`, the count text to announce in the filter's
+ * `role="status"` line; cards are `[data-category]` elements. The choice lives in `?{param}=`
+ * (history.replaceState, other parameters kept, `all` removes it), so a filtered view can be shared
+ * and survives a reload; an unknown value means all. Self-contained (no imports): everything it needs
+ * is a parameter. Every byte of it is inline on the page: kept short (tests/build/script-budgets.test.ts).
  */
-export function enableProjectFilter(root: HTMLElement | null, param: string, all: string): void {
-  if (!root) return;
-  const buttons = [...root.querySelectorAll<HTMLElement>('button[data-filter]')];
-  const status = root.querySelector('[role=status]');
-  const choose = (button: HTMLElement, remember: boolean) => {
+export function enableProjectFilter(root: HTMLElement, param: string, all: string): void {
+  const buttons = root.querySelectorAll<HTMLElement>('button[data-filter]');
+  const choose = (button: HTMLElement, remember?: boolean) => {
     const category = button.dataset.filter!;
-    for (const other of buttons) other.setAttribute('aria-pressed', String(other === button));
+    for (const other of buttons) other.ariaPressed = `${other == button}`;
     for (const card of root.querySelectorAll<HTMLElement>('[data-category]'))
-      card.hidden = category !== all && card.dataset.category !== category;
-    if (status) status.textContent = button.dataset.status ?? '';
-    if (!remember) return;
-    const url = new URL(location.href);
-    if (category === all) url.searchParams.delete(param);
-    else url.searchParams.set(param, category);
-    history.replaceState(history.state, '', url);
+      card.hidden = category != all && card.dataset.category != category;
+    root.querySelector('[role=status]')!.textContent = button.dataset.status!;
+    if (remember) {
+      const url = new URL(location.href);
+      if (category == all) url.searchParams.delete(param);
+      else url.searchParams.set(param, category);
+      history.replaceState(history.state, '', url);
+    }
   };
   const chosen = new URLSearchParams(location.search).get(param);
-  const initial = buttons.find((button) => chosen !== all && button.dataset.filter === chosen);
-  if (initial) choose(initial, false);
+  for (const button of buttons) if (button.dataset.filter == chosen) choose(button);
   root.addEventListener('click', (event) => {
     const button = (event.target as Element).closest<HTMLElement>('button[data-filter]');
     if (button) choose(button, true);

@@ -14,12 +14,17 @@ export const SEARCH_BUNDLE = `${PAGEFIND}/pagefind.js`;
 export const SEARCH_ENTRY_TAG = 'index';
 /**
  * What Pagefind fetches first: its entry, then the WebAssembly of the language the entry names
- * (`wasm.<language>.pagefind`; the site has one, French: tests/build/search.test.ts). The search
- * script fetches both beside `pagefind.js` rather than after it.
+ * (`wasm.<language>.pagefind`; the site has one, French: tests/build/search.test.ts). Preloaded
+ * with `pagefind.js` and the search script, in one round, rather than after them.
  */
 export const SEARCH_PRELOADS = [
   `${PAGEFIND}/pagefind-entry.json?ts=${SEARCH_ENTRY_TAG}`,
   `${PAGEFIND}/wasm.fr.pagefind`,
 ];
+/**
+ * Id of the header's `<template>` of preload links for Pagefind's files, added to the page on the
+ * visitor's first sign of intent (src/lib/page-scripts/layout.ts `searchOnDemand`).
+ */
+export const SEARCH_FILES_ID = 'recherche-fichiers';
 /** Anchor of the list of every page on the search page. */
 export const ALL_PAGES_ID = 'toutes-les-pages';

@@ -6,12 +6,10 @@ import {
   SEARCH_BUNDLE,
   SEARCH_ENTRY_TAG,
   SEARCH_PAGE,
-  SEARCH_PRELOADS,
 } from './paths';
 import {
   closePanelOnEscape,
   pagefindLoader,
-  preloadSearch,
   searchForm,
   searchResults,
   type SearchLabels,
@@ -31,7 +29,7 @@ const SETUP: SearchSetup = {
 };
 
 /**
- * The source of /recherche.js: a module that starts fetching Pagefind's first files and binds every
+ * The source of /recherche.js: a module that binds every
  * search form of the page, with the French strings and, for « Aucun résultat », links to the
  * sections of the navigation bar (the home page aside), the FAQ and the list of every page.
  */
@@ -52,6 +50,6 @@ export async function searchScript(): Promise<string> {
     ].map(({ label, href }) => ({ label, href })),
   };
   return minifyInline(
-    `(${preloadSearch})(${JSON.stringify(SEARCH_PRELOADS)});const load=(${pagefindLoader})(${JSON.stringify(SETUP)});for(const form of document.querySelectorAll("form[data-search]"))(${searchForm})(form,${JSON.stringify(labels)},load,${searchResults}),(${closePanelOnEscape})(form)`,
+    `const load=(${pagefindLoader})(${JSON.stringify(SETUP)});for(const form of document.querySelectorAll("form[data-search]"))(${searchForm})(form,${JSON.stringify(labels)},load,${searchResults}),(${closePanelOnEscape})(form)`,
   );
 }

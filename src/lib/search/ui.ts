@@ -1,9 +1,9 @@
 /**
- * The search forms' behaviour, loaded on a form's first focus (src/lib/page-scripts/layout.ts,
- * `searchOnDemand`) from /recherche.js (src/pages/recherche.js.ts), which runs `preloadSearch` once
- * and `searchForm` once per form. These functions are written out as the source of that file, so
+ * The search forms' behaviour, loaded on the visitor's first sign of intent
+ * (src/lib/page-scripts/layout.ts, `searchOnDemand`) from /recherche.js (src/pages/recherche.js.ts),
+ * which runs `searchForm` once per form. These functions are written out as the source of that file, so
  * each must be self-contained: no imports, everything passed as a parameter.
- * Why: docs/decisions/search.md#interface-our-own-on-pagefindjs-loaded-on-first-focus.
+ * Why: docs/decisions/search.md#interface-our-own-on-pagefindjs-loaded-on-intent.
  */
 
 /** The French strings and suggestion links the search shows (src/lib/i18n/fr.ts `search`). */
@@ -45,21 +45,6 @@ interface Pagefind {
 
 /** What a query found: the number of pages and the first ones; `null` when the search failed. */
 export type Found = { count: number; pages: FoundPage[] } | null;
-
-/**
- * Starts fetching `urls` (Pagefind's entry and WebAssembly, src/lib/search/paths.ts) at once, as
- * `fetch` preloads that Pagefind's own requests then take, instead of after `pagefind.js` has run.
- */
-export function preloadSearch(urls: string[]): void {
-  for (const href of urls) {
-    const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'fetch';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
-}
 
 /**
  * The results of `form`'s searches, under its field: a `role="status"` line says how many pages
