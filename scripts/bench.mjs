@@ -1,14 +1,16 @@
 // `npm run bench`: Lighthouse (mobile, simulated throttling) over every built route served with
 // brotli, each route N times with the routes interleaved, beside a bare page measured first in every
 // round (scripts/lib/bare-page.mjs) so each LCP reads as a same-round ratio; the key routes' main
-// thread in a Chromium trace; then the next page (hover, speculation, click, first paint;
-// scripts/lib/next-page.mjs). Writes reports/bench.json and reports/bench.md. Method: docs/benchmarks.md.
-// Options: --runs N (5), --only /path,/other, --no-build, --port P (4391), --emulate-index I
-// (CPU slowdown 4 × this machine's index ÷ I, never below 4), --applied (Lighthouse's DevTools
-// throttling: the CPU and network are slowed while the page loads, not simulated afterwards),
-// --dist DIR (a site already built there, another project's too, beside the same bare page; no
-// build, no next-page step, whose links are this site's).
-import { mkdirSync, writeFileSync } from 'node:fs';
+// thread in a Chromium trace, each beside its plain twin (scripts/lib/plain-twin.mjs); then the
+// next page (hover, speculation, click, first paint; scripts/lib/next-page.mjs). Every figure is
+// taken at the CPU slowdown Lighthouse's calibration gives this machine, as PageSpeed Insights
+// takes its own (scripts/lib/cpu-slowdown.mjs), and the report says the index and the slowdown.
+// Writes reports/bench.json and reports/bench.md. Method: docs/benchmarks.md.
+// Options: --runs N (5), --only /path,/other, --no-build, --port P (4391), --applied (Lighthouse's
+// DevTools throttling: the CPU and network are slowed while the page loads, not simulated
+// afterwards), --dist DIR (a site already built there, another project's too, beside the same
+// bare page; no build, no next-page step, whose links are this site's).
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -17,6 +19,8 @@ import { buildSite, serveBuiltSite, sitemapRoutes } from './lib/built-site.mjs';
 import { BARE_NEXT_ROUTE, BARE_ROUTE, writeBarePage } from './lib/bare-page.mjs';
 import { followAfterHover, launchBrowser } from './lib/next-page.mjs';
 import { keyRoutes, launchTraceBrowser, traceLoad } from './lib/main-thread.mjs';
+import { calibratedSlowdown } from './lib/cpu-slowdown.mjs';
+import { twinRoute, writePlainTwins } from './lib/plain-twin.mjs';
 
 const arg = (name) => {
   const index = process.argv.indexOf(name);
@@ -61,6 +65,12 @@ const routes = [BARE_ROUTE, ...(arg('--only')?.split(',') ?? sitemapRoutes(dist)
 /** The routes traced beside Lighthouse: those asked for, else the bare page and the key routes. */
 const traced = arg('--only') ? routes : [BARE_ROUTE, ...keyRoutes(sitemapRoutes(dist))];
 const removeBarePage = writeBarePage(dist);
+const removeTwins = writePlainTwins(
+  dist,
+  traced.filter((route) => route !== BARE_ROUTE),
+  (route) =>
+    [`${dist}${route}.html`, `${dist}${route.replace(/\/?$/, '/')}index.html`].find(existsSync),
+);
 const site = await serveBuiltSite(Number(arg('--port') ?? 4391), dist);
 const chrome = await chromeLauncher.launch({
   chromePath: ensureChromium(),
@@ -69,7 +79,7 @@ const chrome = await chromeLauncher.launch({
 const traceBrowser = await launchTraceBrowser();
 
 /** Lighthouse's run of `url`, at the CPU slowdown `cpuSlowdown` (its default, 4, when undefined). */
-const lighthouseRun = (url, cpuSlowdown) =>
+const lighthouseRun = (url, cpuSlowdown = undefined) =>
   lighthouse(url, {
     port: chrome.port,
     output: 'json',
@@ -84,18 +94,15 @@ const lighthouseRun = (url, cpuSlowdown) =>
   });
 
 /**
- * The CPU slowdown of the runs: 4, or with --emulate-index, 4 × (this machine's index ÷ I), the
- * index read by a first Lighthouse run of the bare page (not counted).
+ * The CPU slowdown of every run: Lighthouse's calibration for this machine's index, read by a first
+ * Lighthouse run of the bare page (not counted).
  */
-const emulatedIndex = arg('--emulate-index') && Number(arg('--emulate-index'));
-let cpuSlowdown = 4;
-if (emulatedIndex) {
-  const { lhr } = await lighthouseRun(`${site.origin}${BARE_ROUTE}`);
-  cpuSlowdown = Math.max(4, (4 * lhr.environment.benchmarkIndex) / emulatedIndex);
-  console.log(
-    `CPU index ${Math.round(lhr.environment.benchmarkIndex)}: slowdown ${cpuSlowdown.toFixed(2)} to emulate ${emulatedIndex}`,
-  );
-}
+const calibrationIndex = (await lighthouseRun(`${site.origin}${BARE_ROUTE}`)).lhr.environment
+  .benchmarkIndex;
+const cpuSlowdown = calibratedSlowdown(calibrationIndex);
+console.log(
+  `CPU benchmark index ${Math.round(calibrationIndex)}: Lighthouse's calibration gives a ${cpuSlowdown.toFixed(2)}× slowdown`,
+);
 
 /** The 1-minute load average, rounded. */
 const load = () => Math.round(loadavg()[0] * 100) / 100;
@@ -116,10 +123,7 @@ const traces = [];
 try {
   for (let run = 1; run <= runs; run++) {
     for (const route of routes) {
-      const result = await lighthouseRun(
-        `${site.origin}${route}`,
-        emulatedIndex ? cpuSlowdown : undefined,
-      );
+      const result = await lighthouseRun(`${site.origin}${route}`, cpuSlowdown);
       const { categories, audits, runtimeError, environment } = result.lhr;
       benchmarkIndexes.push(environment.benchmarkIndex);
       const lcp = audits['largest-contentful-paint'].numericValue;
@@ -143,8 +147,13 @@ try {
       if (!traced.includes(route)) continue;
       const work = await traceLoad(traceBrowser, `${site.origin}${route}`, { cpuSlowdown });
       traces.push({ run, route, ...work });
+      const twin =
+        route === BARE_ROUTE
+          ? undefined
+          : await traceLoad(traceBrowser, `${site.origin}${twinRoute(route)}`, { cpuSlowdown });
+      if (twin) traces.push({ run, route, twin: true, ...twin });
       console.log(
-        `run ${run}/${runs} ${route}: main thread ${Math.round(work.total)} ms at ${cpuSlowdown.toFixed(1)}×, longest task after FCP ${Math.round(work.longestAfterFcp)} ms`,
+        `run ${run}/${runs} ${route}: main thread ${Math.round(work.total)} ms at ${cpuSlowdown.toFixed(1)}×${twin ? ` (plain twin ${Math.round(twin.total)} ms)` : ''}, longest task after FCP ${Math.round(work.longestAfterFcp)} ms`,
       );
     }
     loads.push(load());
@@ -170,6 +179,7 @@ try {
   await chrome.kill();
   await site.close();
   removeBarePage();
+  removeTwins();
 }
 
 /** { median, min, max } of one figure over a route's runs. */
@@ -208,7 +218,7 @@ const ms = (value) => `${Math.round(value)} ms`;
 const ratio = (value) => `${value.toFixed(2)}×`;
 
 const table = [
-  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ${dist === 'dist' ? '' : `the site built in ${dist}, `}mobile, ${THROTTLING === 'devtools' ? 'applied (DevTools)' : 'simulated'} throttling${cpuSlowdown === 4 ? '' : ` at a ${cpuSlowdown.toFixed(2)}× CPU slowdown (index ${emulatedIndex} emulated)`}, ${runs} interleaved runs per route, median (min–max), ${new Date().toISOString().slice(0, 10)}. Load average (1 min) before, after each round: ${loads.join(', ')}. Lighthouse's CPU benchmark index of this machine (it warns below 1000): ${range(stats(benchmarkIndexes), score)}.`,
+  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ${dist === 'dist' ? '' : `the site built in ${dist}, `}mobile, ${THROTTLING === 'devtools' ? 'applied (DevTools)' : 'simulated'} throttling at a ${cpuSlowdown.toFixed(2)}× CPU slowdown (Lighthouse's calibration for this machine's CPU benchmark index, ${Math.round(calibrationIndex)}), ${runs} interleaved runs per route, median (min–max), ${new Date().toISOString().slice(0, 10)}. Load average (1 min) before, after each round: ${loads.join(', ')}. Lighthouse's CPU benchmark index in the runs (it warns below 1000): ${range(stats(benchmarkIndexes), score)}.`,
   '',
   `LCP ÷ bare: the route's LCP over the bare page's (${BARE_ROUTE}: one h1, one paragraph, system font) in the same round, median of the rounds.`,
   '',
@@ -219,20 +229,27 @@ const table = [
       `| ${row.route}${row.failed ? ` (${row.failed} of ${runs} runs failed)` : ''} | ${range(row.performance, score)} | ${range(row.accessibility, score)} | ${range(row['best-practices'], score)} | ${range(row.seo, score)} | ${range(row.lcp, seconds)} | ${row.lcpRatio ? range(row.lcpRatio, ratio) : 'n/a'} | ${range(row.tbt, ms)} | ${range(row.cls, (value) => value.toFixed(3))} | ${Math.round(row.bytes.median / 1024)} KB |`,
   ),
   '',
-  `Main thread during the load, Chromium trace at ${cpuSlowdown.toFixed(1)}× CPU slowdown${emulatedIndex ? ` (emulating a CPU index of ${emulatedIndex})` : ''}, 412 × 823, from navigation to 3 s after load; top-level events by kind, ms. × bare: the route's total over the bare page's in the same round, median of the rounds.`,
+  `Main thread during the load, Chromium trace at the same ${cpuSlowdown.toFixed(2)}× CPU slowdown, 412 × 823, from navigation to 3 s after load; top-level events by kind, ms. × twin: the route's total over its plain twin's (the same document with no author CSS, web font or script) in the same round; × bare: over the bare page's; medians of the rounds.`,
   '',
-  '| route | total | × bare | style | layout | paint | parse | script | longest task after FCP |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| route | total | × twin | × bare | style | layout | paint | parse | script | longest task after FCP |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...traced.map((route) => {
-    const list = traces.filter((sample) => sample.route === route);
+    const list = traces.filter((sample) => sample.route === route && !sample.twin);
     if (!list.length) return `| ${route} | n/a |`;
-    const bare = new Map(
-      traces.filter((sample) => sample.route === BARE_ROUTE).map((s) => [s.run, s.total]),
-    );
-    const times = list.filter((sample) => bare.has(sample.run));
+    /** The same round's total of `pick`'s trace, by run. */
+    const totals = (pick) =>
+      new Map(traces.filter(pick).map((sample) => [sample.run, sample.total]));
+    const over = (floor) => {
+      const times = list.filter((sample) => floor.has(sample.run));
+      return times.length
+        ? range(stats(times.map((sample) => sample.total / floor.get(sample.run))), ratio)
+        : 'n/a';
+    };
+    const twin = totals((sample) => sample.route === route && sample.twin);
+    const bare = totals((sample) => sample.route === BARE_ROUTE);
     const kinds = ['total', 'style', 'layout', 'paint', 'parse', 'script'];
     const cell = (kind) => range(stats(list.map((sample) => sample[kind])), ms);
-    return `| ${route} | ${cell('total')} | ${range(stats(times.map((sample) => sample.total / bare.get(sample.run))), ratio)} | ${kinds.slice(1).map(cell).join(' | ')} | ${cell('longestAfterFcp')} |`;
+    return `| ${route} | ${cell('total')} | ${route === BARE_ROUTE ? '' : over(twin)} | ${over(bare)} | ${kinds.slice(1).map(cell).join(' | ')} | ${cell('longestAfterFcp')} |`;
   }),
   ...(elsewhere ? [] : nextPageTable()),
 ].join('\n');
@@ -241,7 +258,7 @@ const table = [
 function nextPageTable() {
   return [
     '',
-    `Next page: phone size (375 × 812), ${cpuSlowdown === 4 ? 'no throttling' : `CPU slowed ${(cpuSlowdown / 4).toFixed(2)}×`} (local server); a footer link hovered, its speculation awaited, then clicked; ${runs} runs per link, each in a fresh browser context, median (min–max). Prerendered: the page was activated (activationStart > 0); its first paint is counted from the activation, that is the click.`,
+    `Next page: phone size (375 × 812), CPU slowed ${(cpuSlowdown / 4).toFixed(2)}× (local server); a footer link hovered, its speculation awaited, then clicked; ${runs} runs per link, each in a fresh browser context, median (min–max). Prerendered: the page was activated (activationStart > 0); its first paint is counted from the activation, that is the click.`,
     '',
     '| link | served as | first paint after activation |',
     '|---|---|---:|',
@@ -266,7 +283,7 @@ writeFileSync(
       samples: Object.fromEntries(samples),
       failures: Object.fromEntries(failures),
       cpuSlowdown,
-      emulatedIndex,
+      calibrationIndex,
       traces,
       nextPages,
     },
