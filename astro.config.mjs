@@ -94,9 +94,9 @@ export default defineConfig({
   // The display face (headings): Bricolage Grotesque cut to one weight and the French characters at
   // build time (src/lib/fonts/brand-font.ts; other characters fall back glyph by glyph, so no unicode-range
   // is needed), served from the site. Astro writes the @font-face and a metric-matched Arial fallback
-  // (size-adjust, ascent/descent overrides). `optional`: a font that misses the first paint is used
-  // from the next page on, so nothing ever moves once painted (CLS 0). Preloaded on no page
-  // (docs/decisions/look.md#display-font-bricolage-grotesque-font-display-optional).
+  // (size-adjust, ascent/descent overrides). `optional`: a font that misses the first paint is never
+  // swapped in (CLS 0). Preloaded on no page, used once cached: the first view fetches it after load
+  // (docs/decisions/look.md#display-font-shown-once-cached-fetched-after-the-first-view).
   fonts: [
     {
       provider: fontProviders.local(),

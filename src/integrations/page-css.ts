@@ -34,7 +34,7 @@ function pageBeasties(dist: string, stylesheets: Map<string, Promise<string>>): 
     // The link is deferred below (`deferStylesheets`), not by Beasties: `preload: false`, which
     // Beasties' README documents (links left as they are) but its option type leaves out.
     preload: false as unknown as BeastiesOptions['preload'],
-    // No font is preloaded (docs/decisions/look.md#display-font-bricolage-grotesque-font-display-optional): not by this step either.
+    // No font is preloaded (docs/decisions/look.md#display-font-shown-once-cached-fetched-after-the-first-view): not by this step either.
     preloadFonts: false,
     inlineFonts: false,
     // Astro's own small <style> elements (the font faces) stay as Astro wrote them.

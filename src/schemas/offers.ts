@@ -8,7 +8,7 @@ import { photo } from './photo';
  * filled from the site settings (see src/lib/content/placeholders.ts).
  */
 
-/** Project categories; the filter of /nos-realisations uses these slugs in `?categorie=`. */
+/** Project categories; the filter of /nos-realisations uses these slugs. */
 export const projectCategories = [
   'automatisation',
   'sites-web',

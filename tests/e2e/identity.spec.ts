@@ -9,14 +9,20 @@ const PAGES = [
   '/contact',
 ];
 
+/** The address of the display face's file, as the page's head script names it. */
+async function faceFile(page: Page, route: string): Promise<string> {
+  const html = await (await page.request.get(route)).text();
+  const file = html.match(/\/_astro\/fonts\/[\w-]+\.woff2/)?.[0];
+  if (!file) throw new Error(`${route}: no display face file named in the page`);
+  return file;
+}
+
 /**
- * Loads a page with the display font held back until the h1 has painted in the fallback face (the
- * worst case on a slow network), lets it through, waits until the face has loaded, the page's
- * stylesheet is enabled, its entrance animations have ended and two more frames are painted, and
- * returns the layout shifts of the frames after the h1's first paint. Every step waits for a state,
- * not for time.
+ * From the next navigation of `page` on: records its layout shifts and, when its h1 first paints
+ * (Element Timing reports text once it is drawn, not while a font blocks it), the time and the
+ * display face the document then had.
  */
-async function shiftsWithLateFont(page: Page, route: string) {
+async function watchFirstPaint(page: Page) {
   await page.addInitScript(() => {
     const shifts: { at: number; value: number }[] = [];
     const record = (entries: PerformanceEntryList) => {
@@ -48,6 +54,55 @@ async function shiftsWithLateFont(page: Page, route: string) {
         });
     }).observe({ type: 'element', buffered: true });
   });
+}
+
+/**
+ * Once the page is up (its stylesheet enabled, its entrance animations ended, two more frames
+ * painted): the layout shifts of the frames after the h1's first paint, having checked that the
+ * display face the h1 painted with is still the page's. Every step waits for a state, not for time.
+ */
+async function shiftsAfterFirstPaint(page: Page) {
+  await page.waitForFunction(
+    () => (window as unknown as { __h1PaintedAt?: number }).__h1PaintedAt !== undefined,
+  );
+  // Whatever styles the heading again once the page is up: the deferred stylesheet enabled after
+  // `load` and the first paint, and the end of the hero's entrance animation (a late font may be
+  // taken up by either).
+  await page.waitForFunction(() => !document.querySelector('link[rel="stylesheet"][disabled]'));
+  await animationsSettled(page);
+  // A shift of the h1's first frame or an earlier one comes from the parser adding the band (on a
+  // busy machine Chromium may paint its first line alone), not from the font: only later ones count.
+  const shifts = await page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const { __takeShifts: takeShifts, __h1PaintedAt: h1PaintedAt } = window as unknown as {
+      __takeShifts: () => { at: number; value: number }[];
+      __h1PaintedAt: number;
+    };
+    return takeShifts()
+      .filter((shift) => shift.at > h1PaintedAt)
+      .map((shift) => shift.value);
+  });
+  // A face Chromium rebuilds after the first paint (when the enabled stylesheet is not the head's
+  // last) takes a late font and swaps it in at the heading's next layout, whenever that is.
+  const samePaintedFace = await page.evaluate(() => {
+    const { __paintedFace: painted } = window as unknown as { __paintedFace?: FontFace };
+    return painted !== undefined && [...document.fonts].includes(painted);
+  });
+  expect(samePaintedFace, 'the display face the heading painted with is still the page’s').toBe(
+    true,
+  );
+  return shifts;
+}
+
+/**
+ * Loads `route` as a later view whose face file is no longer in the browser's cache (an earlier
+ * view fetched it, so the headings ask for the face), with the file held back until the h1 has
+ * painted in the fallback face (the worst case on a slow network), then let through; returns the
+ * layout shifts after the h1's first paint.
+ */
+async function shiftsWithLateFont(page: Page, route: string) {
+  await page.addInitScript((file) => (localStorage.face = file), await faceFile(page, route));
+  await watchFirstPaint(page);
   let release!: () => void;
   const painted = new Promise<void>((resolve) => (release = resolve));
   let fontRequests = 0;
@@ -57,8 +112,7 @@ async function shiftsWithLateFont(page: Page, route: string) {
     await route.continue();
   });
   await page.goto(route, { waitUntil: 'commit' });
-  // The h1 has painted (Element Timing reports text once it is drawn, not while a font blocks it):
-  // it is shown in the fallback face, so the font now comes late by any clock.
+  // The h1 has painted in the fallback face: the font now comes late by any clock.
   await page.waitForFunction(
     () => (window as unknown as { __h1PaintedAt?: number }).__h1PaintedAt !== undefined,
   );
@@ -74,34 +128,7 @@ async function shiftsWithLateFont(page: Page, route: string) {
     )
     .toBe(true);
   expect(fontRequests, 'the display font was requested').toBeGreaterThan(0);
-  // Then whatever styles the heading again once the page is up: the deferred stylesheet enabled
-  // after `load` and the first paint, and the end of the hero's entrance animation (a late font may
-  // be taken up by either).
-  await page.waitForFunction(() => !document.querySelector('link[rel="stylesheet"][disabled]'));
-  await animationsSettled(page);
-  // The font is let through only once the h1 has painted: a shift of that frame or an earlier one
-  // comes from the parser adding the band (on a busy machine Chromium may paint its first line
-  // alone), not from the font, so only the later frames count.
-  const shifts = await page.evaluate(async () => {
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    const { __takeShifts: takeShifts, __h1PaintedAt: h1PaintedAt } = window as unknown as {
-      __takeShifts: () => { at: number; value: number }[];
-      __h1PaintedAt: number;
-    };
-    return takeShifts()
-      .filter((shift) => shift.at > h1PaintedAt)
-      .map((shift) => shift.value);
-  });
-  // A face Chromium rebuilds after the first paint (when the enabled stylesheet is not the head's
-  // last) takes the late font and swaps it in at the heading's next layout, whenever that is.
-  const samePaintedFace = await page.evaluate(() => {
-    const { __paintedFace: painted } = window as unknown as { __paintedFace?: FontFace };
-    return painted !== undefined && [...document.fonts].includes(painted);
-  });
-  expect(samePaintedFace, 'the display face the heading painted with is still the page’s').toBe(
-    true,
-  );
-  return shifts;
+  return shiftsAfterFirstPaint(page);
 }
 
 for (const width of [375, 1280]) {
@@ -109,7 +136,7 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: 800 } });
 
     for (const route of PAGES) {
-      test(`swaps in without any layout shift on ${route}`, async ({ page }) => {
+      test(`a late face never moves ${route} once painted`, async ({ page }) => {
         const shifts = await shiftsWithLateFont(page, route);
         const h1Font = await page.locator('h1').evaluate((el) => getComputedStyle(el).fontFamily);
         expect(h1Font).toMatch(/^"Bricolage Grotesque/);
@@ -120,39 +147,64 @@ for (const width of [375, 1280]) {
 }
 
 test.describe('display font', () => {
-  // No page preloads it (docs/decisions/look.md#display-font-bricolage-grotesque-font-display-optional): the face is fetched when a heading needs it,
-  // from the very file the headings' @font-face names, once.
+  // Shown once cached, fetched after the first view's load, preloaded on no page
+  // (docs/decisions/look.md#display-font-shown-once-cached-fetched-after-the-first-view).
   for (const route of ['/', '/contact', '/tarifs-creation-site-automatisation']) {
-    test(`${route} preloads no font; its headings' face is one file, downloaded once`, async ({
+    test(`${route} as a first view: the system face, the face's file only after load`, async ({
       page,
     }) => {
-      const fonts: string[] = [];
-      page.on('request', (request) => {
-        if (request.url().includes('/_astro/fonts/')) fonts.push(new URL(request.url()).pathname);
-      });
       await page.goto(route);
       await expect(page.locator('link[rel="preload"][as="font"]')).toHaveCount(0);
-      const faces = await page.evaluate(() =>
-        [...document.styleSheets]
+      expect(await page.locator('h1').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(
+        /^system-ui/,
+      );
+      // After load, the one file the headings' @font-face names, for the next page.
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('face'))).not.toBeNull();
+      const { fonts, loadStart, src } = await page.evaluate(() => ({
+        fonts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.includes('/_astro/fonts/'))
+          .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+        loadStart: performance.getEntriesByType('navigation')[0].toJSON().loadEventStart as number,
+        src: [...document.styleSheets]
           .flatMap((sheet) => [...sheet.cssRules])
           .filter((rule): rule is CSSFontFaceRule => rule instanceof CSSFontFaceRule)
-          .map((rule) => ({
-            family: rule.style.getPropertyValue('font-family'),
-            src: rule.style.getPropertyValue('src'),
-          }))
-          // Astro names the face "Bricolage Grotesque-<hash>"; its fallback adds " fallback: …".
-          .filter(({ family }) => /^"?Bricolage Grotesque-[\w]+"?$/.test(family)),
-      );
-      expect(faces).toHaveLength(1);
-      await expect
-        .poll(() =>
-          page.evaluate((family) => document.fonts.check(`700 40px ${family}`), faces[0].family),
-        )
-        .toBe(true);
-      expect(fonts, 'one font file, downloaded once').toHaveLength(1);
-      expect(faces[0].src).toContain(fonts[0]);
+          .map((rule) => rule.style.getPropertyValue('src'))
+          .filter((value) => value.includes('/_astro/fonts/')),
+      }));
+      expect(src).toHaveLength(1);
+      expect(
+        fonts.map((font) => font.path),
+        'one font file, downloaded once',
+      ).toEqual([await faceFile(page, route)]);
+      expect(src[0]).toContain(fonts[0].path);
+      expect(fonts[0].start, 'requested after load').toBeGreaterThanOrEqual(loadStart);
+      expect(await page.locator('html').getAttribute('data-face')).toBeNull();
     });
   }
+
+  test('the next view has the face on before its first paint, and keeps it', async ({ page }) => {
+    await page.goto('/faq', { waitUntil: 'load' });
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('face'))).not.toBeNull();
+    // Whether <html> carries the face when the body starts: before anything can be painted.
+    await page.addInitScript(() => {
+      new MutationObserver((_, watcher) => {
+        if (!document.body) return;
+        Object.assign(window, { __faceAtBody: document.documentElement.hasAttribute('data-face') });
+        watcher.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await watchFirstPaint(page);
+    await page.goto('/');
+    const shifts = await shiftsAfterFirstPaint(page);
+    expect(await page.evaluate(() => (window as { __faceAtBody?: boolean }).__faceAtBody)).toBe(
+      true,
+    );
+    expect(await page.locator('h1').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(
+      /^"Bricolage Grotesque/,
+    );
+    expect(shifts, 'layout-shift entries').toEqual([]);
+  });
 });
 
 test.describe('varied sections at 1280 px', () => {

@@ -95,9 +95,7 @@ test.describe('project filter on /nos-realisations', () => {
     );
   });
 
-  test('each category shows only its cards, one pressed at a time, in the URL', async ({
-    page,
-  }) => {
+  test('each category shows only its cards, one pressed at a time', async ({ page }) => {
     await page.goto('/nos-realisations');
     await hydrated(page);
     const expected: Record<string, [string, number]> = {
@@ -119,39 +117,9 @@ test.describe('project filter on /nos-realisations', () => {
         'aria-pressed',
         'true',
       );
-      expect(new URL(page.url()).searchParams.get('categorie')).toBe(slug);
     }
     await page.getByRole('button', { name: 'Toutes' }).click();
     await expect(cards(page)).toHaveCount(6);
-    expect(new URL(page.url()).search).toBe('');
-  });
-
-  test('a shared filtered URL and a reload restore the choice', async ({ page }) => {
-    await page.goto('/nos-realisations?categorie=e-commerce');
-    await hydrated(page);
-    await expect(page.getByRole('button', { name: 'E-commerce' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    await expect(cards(page)).toHaveCount(1);
-    await page.getByRole('button', { name: 'Sites Web' }).click();
-    await page.reload();
-    await hydrated(page);
-    await expect(page.getByRole('button', { name: 'Sites Web' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    await expect(cards(page)).toHaveCount(2);
-  });
-
-  test('an unknown category falls back to all', async ({ page }) => {
-    await page.goto('/nos-realisations?categorie=inconnue');
-    await hydrated(page);
-    await expect(cards(page)).toHaveCount(6);
-    await expect(page.getByRole('button', { name: 'Toutes' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
   });
 
   test('"Voir le projet" opens the project page', async ({ page }) => {

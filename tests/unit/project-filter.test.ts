@@ -2,7 +2,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   ALL,
-  CATEGORY_PARAM,
   enableProjectFilter,
   filterByCategory,
   matchesCategory,
@@ -35,14 +34,13 @@ describe('filterByCategory', () => {
 describe('enableProjectFilter (the inline script)', () => {
   const button = (slug: string, count: number) =>
     `<button data-filter="${slug}" data-status="${count} affichés" aria-pressed="${slug === ALL}">${slug}</button>`;
-  const setUp = (search: string) => {
-    window.history.replaceState(null, '', `/nos-realisations${search}`);
+  beforeEach(() => {
     document.body.innerHTML = `<div id="filter">${button(ALL, 6)}${button('automatisation', 2)}${button('e-commerce', 1)}
       <p role="status">6 affichés</p><ul>${projects
         .map((p) => `<li data-category="${p.category}">${p.slug}</li>`)
         .join('')}</ul></div>`;
-    enableProjectFilter(document.getElementById('filter')!, CATEGORY_PARAM, ALL);
-  };
+    enableProjectFilter(document.getElementById('filter')!, ALL);
+  });
   const visible = () =>
     [...document.querySelectorAll<HTMLElement>('[data-category]')]
       .filter((card) => !card.hidden)
@@ -54,29 +52,19 @@ describe('enableProjectFilter (the inline script)', () => {
       .querySelector<HTMLElement>(`[data-filter="${slug}"]`)!
       .dispatchEvent(new MouseEvent('click', { bubbles: true }));
 
-  beforeEach(() => setUp('?utm_source=x'));
-
-  it('shows one category, presses its button, announces its count, writes the URL', () => {
+  it('shows one category, presses its button and announces its count', () => {
     click('automatisation');
     expect(visible()).toEqual(['a', 'd']);
     expect(pressed()).toEqual(['automatisation']);
     expect(document.querySelector('[role="status"]')!.textContent).toBe('2 affichés');
-    expect(window.location.search).toBe('?utm_source=x&categorie=automatisation');
   });
 
-  it('all shows every card and removes the parameter, keeping the others', () => {
+  it('all shows every card again', () => {
     click('e-commerce');
+    expect(visible()).toEqual(['c']);
     click(ALL);
     expect(visible()).toHaveLength(6);
-    expect(window.location.search).toBe('?utm_source=x');
-  });
-
-  it('applies a shared URL at once and falls back to all for an unknown value', () => {
-    setUp('?categorie=e-commerce');
-    expect(visible()).toEqual(['c']);
-    expect(pressed()).toEqual(['e-commerce']);
-    setUp('?categorie=jardinage');
-    expect(visible()).toHaveLength(6);
     expect(pressed()).toEqual([ALL]);
+    expect(document.querySelector('[role="status"]')!.textContent).toBe('6 affichés');
   });
 });

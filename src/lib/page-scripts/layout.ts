@@ -59,7 +59,7 @@ export function closeMenuOnLeave(menu: HTMLElement): void {
   });
   menu.addEventListener('focusout', (event) => {
     const next = event.relatedTarget as Element | null;
-    if (next && !menu.contains(next) && next.getAttribute('popovertarget') !== menu.id)
+    if (next && !menu.contains(next) && next.getAttribute('popovertarget') != menu.id)
       menu.hidePopover();
   });
 }
@@ -120,21 +120,23 @@ export function enableStylesheets(): void {
   addEventListener('load', () =>
     new PerformanceObserver((entries) => {
       if (entries.getEntriesByName('first-contentful-paint')[0])
-        for (const link of document.querySelectorAll('link[rel=stylesheet][disabled]'))
+        for (const link of document.querySelectorAll('link[disabled]'))
           link.removeAttribute('disabled');
     }).observe({ type: 'paint', buffered: true }),
   );
 }
 
 /**
- * Selectors of the states this inline script sets from the first frames (elements waiting to be
- * revealed or revealed, the solid navigation bar): their CSS rules stay inline in every page
- * although no built page carries them (src/integrations/page-css.ts).
+ * Selectors of the states the page's inline scripts set from the first frames (elements waiting to
+ * be revealed or revealed, the solid navigation bar, the display face): their CSS rules stay inline
+ * in every page although no built page carries them (src/integrations/page-css.ts).
  */
 export const PAGE_SCRIPT_STATES: RegExp[] = [
   /\.reveal-pending(?![\w-])/,
   /\.is-revealed(?![\w-])/,
   /\[data-nav-solid\]/,
+  // The display face, turned on by the head's script (src/lib/page-scripts/display-face.ts).
+  /\[data-face\]/,
 ];
 
 /**

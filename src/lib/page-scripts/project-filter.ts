@@ -2,9 +2,7 @@
  * The portfolio's project filter (/nos-realisations): server HTML and a small inline script.
  * Why: docs/decisions/interaction.md#project-filter-server-html-and-a-small-inline-script.
  */
-/** Name of the query parameter that carries the chosen category on /nos-realisations. */
-export const CATEGORY_PARAM = 'categorie';
-/** The "every category" choice; it is never written to the URL. */
+/** The "every category" choice. */
 export const ALL = 'all';
 
 /** Whether an item of `itemCategory` is shown when `category` is chosen. */
@@ -24,30 +22,19 @@ export function filterByCategory<T extends { category: string }>(
  * Makes the server-rendered project filter work, with no framework: written into the page as an
  * inline script right after the filter, so it works on the first tap. Each `button[data-filter]`
  * carries its category slug and, in `data-status`, the count text to announce in the filter's
- * `role="status"` line; cards are `[data-category]` elements. The choice lives in `?{param}=`
- * (history.replaceState, other parameters kept, `all` removes it), so a filtered view can be shared
- * and survives a reload; an unknown value means all. Self-contained (no imports): everything it needs
- * is a parameter. Every byte of it is inline on the page: kept short (tests/build/script-budgets.test.ts).
+ * `role="status"` line; cards are `[data-category]` elements. The choice is not kept in the address:
+ * the bytes went to the display face (docs/decisions/interaction.md#project-filter-server-html-and-a-small-inline-script).
+ * Self-contained (no imports): everything it needs is a parameter.
  */
-export function enableProjectFilter(root: HTMLElement, param: string, all: string): void {
+export function enableProjectFilter(root: HTMLElement, all: string): void {
   const buttons = root.querySelectorAll<HTMLElement>('button[data-filter]');
-  const choose = (button: HTMLElement, remember?: boolean) => {
-    const category = button.dataset.filter!;
-    for (const other of buttons) other.ariaPressed = `${other == button}`;
+  root.addEventListener('click', (event) => {
+    const chosen = (event.target as Element).closest<HTMLElement>('button[data-filter]');
+    if (!chosen) return;
+    const category = chosen.dataset.filter!;
+    for (const button of buttons) button.ariaPressed = `${button == chosen}`;
     for (const card of root.querySelectorAll<HTMLElement>('[data-category]'))
       card.hidden = category != all && card.dataset.category != category;
-    root.querySelector('[role=status]')!.textContent = button.dataset.status!;
-    if (remember) {
-      const url = new URL(location.href);
-      if (category == all) url.searchParams.delete(param);
-      else url.searchParams.set(param, category);
-      history.replaceState(history.state, '', url);
-    }
-  };
-  const chosen = new URLSearchParams(location.search).get(param);
-  for (const button of buttons) if (button.dataset.filter == chosen) choose(button);
-  root.addEventListener('click', (event) => {
-    const button = (event.target as Element).closest<HTMLElement>('button[data-filter]');
-    if (button) choose(button, true);
+    root.querySelector('[role=status]')!.textContent = chosen.dataset.status!;
   });
 }
