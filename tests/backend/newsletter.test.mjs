@@ -45,6 +45,19 @@ const linkIn = (mail, action) =>
     mail.text,
   )[1];
 
+/** The token of the e-mail's confirmation link (to the site's page with the button). */
+const confirmTokenIn = (mail) =>
+  /http:\/\/\S+\/newsletter\/confirmer\?token=([^\s"<]+)/.exec(mail.text)[1];
+
+/** Presses the button of the site's confirmation page: an HTML form posted to `form-post`. */
+const pressConfirm = (token) =>
+  fetch(`${backend().urls.apiUrl}/functions/v1/form-post`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ form: 'confirm', token }),
+  });
+
 describe('newsletter double opt-in', () => {
   it('mails a signed link; confirm and unsubscribe work and show their pages', async () => {
     const email = `lecteur.${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -54,7 +67,7 @@ describe('newsletter double opt-in', () => {
     expect(mail.headers['list-unsubscribe']).toMatch(/action=unsubscribe/);
     expect((await subscription(email))[0].confirmed_at).toBeNull();
 
-    const confirm = await fetch(linkIn(mail, 'confirm'), { redirect: 'manual' });
+    const confirm = await pressConfirm(confirmTokenIn(mail));
     expect(confirm.status).toBe(303);
     expect(confirm.headers.get('location')).toMatch(/\/newsletter\/confirmee$/);
     expect((await subscription(email))[0].confirmed_at).toBeInstanceOf(Date);
@@ -77,7 +90,7 @@ describe('newsletter double opt-in', () => {
     const email = `repeat.${crypto.randomUUID().slice(0, 8)}@example.com`;
     const first = await signUp(email);
     const [mail] = await mailsTo(email);
-    await fetch(linkIn(mail, 'confirm'), { redirect: 'manual' });
+    await pressConfirm(confirmTokenIn(mail));
     const again = await signUp(email.toUpperCase().replace('@EXAMPLE.COM', '@example.com'));
     const fresh = await signUp(`new.${crypto.randomUUID().slice(0, 8)}@example.com`);
     expect(again).toEqual(first);
@@ -92,11 +105,11 @@ describe('newsletter double opt-in', () => {
     await signUp(email);
     const [mail] = await mailsTo(email);
     const unsubscribe = linkIn(mail, 'unsubscribe');
-    const asConfirm = unsubscribe.replace('action=unsubscribe', 'action=confirm');
-    for (const link of [asConfirm, unsubscribe.replace(/token=.{5}/, 'token=00000')]) {
-      const res = await fetch(link, { redirect: 'manual' });
-      expect(res.headers.get('location')).toMatch(/\/newsletter\/lien-invalide$/);
-    }
+    const asConfirm = await pressConfirm(new URL(unsubscribe).searchParams.get('token'));
+    expect(asConfirm.headers.get('location')).toMatch(/\/newsletter\/lien-invalide$/);
+    const forged = unsubscribe.replace(/token=.{5}/, 'token=00000');
+    const res = await fetch(forged, { redirect: 'manual' });
+    expect(res.headers.get('location')).toMatch(/\/newsletter\/lien-invalide$/);
     expect((await subscription(email))[0]).toMatchObject({
       confirmed_at: null,
       unsubscribed_at: null,
@@ -139,25 +152,41 @@ describe('newsletter handler (pure)', () => {
     NEWSLETTER_SECRET: 's3cret',
   };
   const store = {
-    confirm: async () => true,
+    confirm: async () => 'confirmed',
     unsubscribe: async () => true,
     claimConfirmation: async () => ({ refusal: 'none' }),
     releaseConfirmation: async () => {},
   };
 
-  it('redirects a valid link to its site page, anything else to the invalid-link page', async () => {
-    const handler = createNewsletterHandler({ env, mailer: null, store });
+  it('confirms a valid token on POST only; a GET leads to the page with the button', async () => {
+    const confirmed = [];
+    const handler = createNewsletterHandler({
+      env,
+      mailer: null,
+      store: { ...store, confirm: async (id) => (confirmed.push(id), 'confirmed') },
+    });
     const id = crypto.randomUUID();
     const token = await signLink('s3cret', 'confirm', id);
-    const ok = await handler(
+    const get = await handler(
       new Request(`https://ref.supabase.co/newsletter?action=confirm&token=${token}`),
     );
-    expect(ok.headers.get('location')).toBe('https://www.example.fr/newsletter/confirmee');
-    const other = await signLink('other secret', 'confirm', id);
-    const bad = await handler(
-      new Request(`https://ref.supabase.co/newsletter?action=confirm&token=${other}`),
+    expect(get.headers.get('location')).toBe(
+      `https://www.example.fr/newsletter/confirmer?token=${token}`,
     );
-    expect(bad.headers.get('location')).toBe('https://www.example.fr/newsletter/lien-invalide');
+    expect(confirmed).toEqual([]);
+    const post = (body) =>
+      handler(
+        new Request('https://ref.supabase.co/newsletter', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      ).then((res) => res.json());
+    expect(await post({ confirm: token })).toEqual({ outcome: 'confirmed' });
+    expect(confirmed).toEqual([id]);
+    const other = await signLink('other secret', 'confirm', id);
+    expect(await post({ confirm: other })).toEqual({ outcome: 'invalid' });
+    expect(await post({ confirm: 42 })).toEqual({ outcome: 'invalid' });
   });
 
   it('answers 200 { ok: true } with nothing to mail, and refuses a bad address or body', async () => {

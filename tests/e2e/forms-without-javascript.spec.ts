@@ -135,6 +135,19 @@ test.describe('without JavaScript', () => {
     ).toHaveLength(1);
     await expect.poll(async () => (await mails()).length, { timeout: 5_000 }).toBe(1);
 
+    // The e-mail's link opens a page whose button confirms, without script (token via Referer).
+    const [mail] = await mails();
+    const confirmed = () =>
+      dbQuery(
+        'select 1 from public.newsletter_subscriptions where email = $1 and confirmed_at is not null',
+        [email],
+      );
+    await page.goto(/(http:\/\/\S+\/newsletter\/confirmer\?token=[^\s"<]+)/.exec(mail.text)![1]);
+    expect(await confirmed()).toHaveLength(0);
+    await page.getByRole('button', { name: 'Confirmer mon inscription' }).click();
+    await expect(page).toHaveURL(/\/newsletter\/confirmee$/);
+    expect(await confirmed()).toHaveLength(1);
+
     // An address the site refuses: a French page with it, to correct.
     const wrong = `${email.split('@')[0]}@exemple`;
     await page.goto('/blog');

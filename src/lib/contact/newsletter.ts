@@ -3,7 +3,7 @@
  * server answers 201 whether the address is new or not, and flags bots), then the `newsletter`
  * function mails a confirmation link when one is due. Only confirmed addresses receive the
  * newsletter. Pure: the client is passed in.
- * Why: docs/decisions/contact.md#newsletter-links-act-on-the-click.
+ * Why: docs/decisions/contact.md#newsletter-confirmation-by-a-button-on-the-site-not-by-the-link.
  */
 import type { FormsClient } from './supabase-config';
 import {

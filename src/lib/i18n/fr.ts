@@ -36,6 +36,14 @@ export const newsletterPages = {
     title: 'Désinscription enregistrée',
     lead: 'Vous ne recevrez plus notre newsletter\u00a0: votre adresse sera supprimée de notre base dans l’heure. Vous pouvez vous réinscrire à tout moment depuis le blog.',
   },
+  'deja-confirmee': {
+    title: 'Inscription déjà confirmée',
+    lead: 'Cette inscription était déjà confirmée : vous recevrez bien nos prochains articles.',
+  },
+  'lien-expire': {
+    title: 'Lien expiré',
+    lead: 'Ce lien de confirmation a plus de 7 jours : il ne fonctionne plus. Inscrivez-vous de nouveau depuis le blog pour en recevoir un nouveau.',
+  },
   /** Where the box leads after a sign-up sent without JavaScript. */
   inscription: { title: newsletter.pendingTitle, lead: newsletter.pendingText },
   'lien-invalide': {

@@ -149,3 +149,16 @@ ${honeypot(options.honeypotName)}
     'newsletter',
   );
 }
+
+/** The confirmation button again, when confirming failed on our side (the token is kept). */
+export function confirmErrorPage(
+  options: Omit<PageOptions, 'title' | 'reason'> & { token: string },
+): string {
+  const t = newsletter.confirm;
+  return page(
+    { ...options, title: t.title, reason: t.error },
+    `<input type="hidden" name="token" value="${e(options.token)}">
+<button type="submit">${e(t.submit)}</button>`,
+    'confirm',
+  );
+}

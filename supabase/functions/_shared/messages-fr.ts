@@ -92,4 +92,11 @@ export const newsletter = {
     label: 'Votre adresse e-mail',
     submit: 'S’abonner',
   },
+  /** The site's confirmation page (the e-mail's link leads there) and its button. */
+  confirm: {
+    title: 'Confirmez votre inscription',
+    text: 'Pour recevoir nos articles par e-mail, confirmez votre inscription à la newsletter.',
+    submit: 'Confirmer mon inscription',
+    error: 'La confirmation n’a pas abouti. Réessayez dans un instant.',
+  },
 } as const;

@@ -11,11 +11,20 @@ export interface NewsletterStore {
   releaseCeilingAlert(window: string): Promise<void>;
   /** Gives a claimed confirmation back after a failed send. */
   releaseConfirmation(id: string): Promise<void>;
-  /** Confirms the subscription; false when there is no such (still subscribed) row. */
-  confirm(id: string): Promise<boolean>;
+  /**
+   * Confirms the subscription: 'confirmed'; 'already' (confirmed before); 'expired' (its last
+   * confirmation e-mail is older than CONFIRM_LINK_DAYS); 'invalid' (no such subscribed row).
+   */
+  confirm(id: string): Promise<ConfirmResult>;
   /** Unsubscribes; false when there is no such row. */
   unsubscribe(id: string): Promise<boolean>;
 }
+
+/** What confirming a row did. */
+export type ConfirmResult = 'confirmed' | 'already' | 'expired' | 'invalid';
+
+/** How long a confirmation link works after its e-mail was sent. */
+export const CONFIRM_LINK_DAYS = 7;
 
 /** Why no confirmation e-mail is sent now. */
 export type ConfirmationRefusal = 'none' | 'spent' | 'ceiling';
@@ -25,8 +34,16 @@ const SQL = {
   release: `select private.release_newsletter_confirmation($1)`,
   claimAlert: `select private.claim_newsletter_ceiling_alert() as window_start`,
   releaseAlert: `delete from private.newsletter_ceiling_alerts where window_start = $1`,
-  confirm: `update public.newsletter_subscriptions set confirmed_at = coalesce(confirmed_at, now())
-             where id = $1 and unsubscribed_at is null and spam_reason is null returning id`,
+  confirm: `with target as (select * from public.newsletter_subscriptions
+                         where id = $1 and unsubscribed_at is null and spam_reason is null),
+                  done as (update public.newsletter_subscriptions s set confirmed_at = now()
+                            from target where s.id = target.id and target.confirmed_at is null
+                              and target.confirm_mailed_at >= now() - make_interval(days => $2)
+                           returning s.id)
+             select case when exists (select from done) then 'confirmed'
+                         when (select confirmed_at from target) is not null then 'already'
+                         when (select confirm_mailed_at from target) is not null then 'expired'
+                         else 'invalid' end as result`,
   unsubscribe: `update public.newsletter_subscriptions set unsubscribed_at = coalesce(unsubscribed_at, now())
                  where id = $1 returning id`,
 } as const;
@@ -55,7 +72,8 @@ export function createNewsletterStore(
       await query(SQL.release, [id]);
     },
     async confirm(id) {
-      return (await query(SQL.confirm, [id])).length === 1;
+      const [row] = await query(SQL.confirm, [id, CONFIRM_LINK_DAYS]);
+      return (row?.result ?? 'invalid') as ConfirmResult;
     },
     async unsubscribe(id) {
       return (await query(SQL.unsubscribe, [id])).length === 1;

@@ -1,4 +1,4 @@
-import { contactPage, signupPage } from '../_shared/form-page.ts';
+import { confirmErrorPage, contactPage, signupPage } from '../_shared/form-page.ts';
 import type { DbRefusal, FormPostStore, RequestHeaders } from '../_shared/form-post-store.ts';
 import { readCapped } from '../_shared/http.ts';
 import { contact, newsletter } from '../_shared/messages-fr.ts';
@@ -32,6 +32,25 @@ export const MAX_FORM_BYTES = 64 * 1024;
  * NULL (not measured).
  */
 const VOUCHED_FILL_MS = 60_000;
+
+/** Where the confirmation button leads, by what `newsletter` answered (its RESULT_PAGES). */
+export const CONFIRM_PAGES: Record<string, string> = {
+  confirmed: '/newsletter/confirmee',
+  already: '/newsletter/deja-confirmee',
+  expired: '/newsletter/lien-expire',
+  invalid: '/newsletter/lien-invalide',
+};
+
+/**
+ * The token of the confirmation button: the form's field (filled by the page's script), else the
+ * `token` of the page's own address, which the page sends as `Referer` (`unsafe-url` policy) for
+ * a visitor without JavaScript.
+ */
+function confirmToken(form: URLSearchParams, referer: string | null): string {
+  const field = form.get('token') ?? '';
+  if (field || !referer || !URL.canParse(referer)) return field;
+  return new URL(referer).searchParams.get('token') ?? '';
+}
 
 /** Where the site's pages answer a post that went through. */
 export const DONE_PAGES = {
@@ -191,6 +210,23 @@ export function createFormPostHandler(deps: FormPostDeps): (req: Request) => Pro
       return done(DONE_PAGES.newsletter);
     }
 
-    return text(400, 'Field "form" must be "contact" or "newsletter".');
+    if (form.get('form') === 'confirm') {
+      // The button of the site's confirmation page: a person pressed it (a mail scanner follows
+      // the e-mail's link, a GET, and posts no form). `newsletter` checks the token and confirms.
+      const token = confirmToken(form, req.headers.get('referer'));
+      if (!token) return done(CONFIRM_PAGES.invalid);
+      const res = await deps.invoke('newsletter', { confirm: token }).catch((error) => {
+        logError('form-post: newsletter failed:', error);
+        return null;
+      });
+      if (!res?.ok) {
+        if (res) logError(`form-post: newsletter answered ${res.status}:`, await res.text());
+        return html(500, confirmErrorPage({ ...page, token }));
+      }
+      const { outcome } = (await res.json()) as { outcome?: string };
+      return done(CONFIRM_PAGES[outcome ?? ''] ?? CONFIRM_PAGES.invalid);
+    }
+
+    return text(400, 'Field "form" must be "contact", "newsletter" or "confirm".');
   };
 }

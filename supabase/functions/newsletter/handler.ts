@@ -1,7 +1,7 @@
 import { errorResponse, jsonResponse, readJson } from '../_shared/http.ts';
 import type { Mailer } from '../_shared/mailer.ts';
 import { buildCeilingAlertEmail, buildConfirmationEmail } from '../_shared/newsletter-email.ts';
-import type { NewsletterStore } from '../_shared/newsletter-store.ts';
+import type { ConfirmResult, NewsletterStore } from '../_shared/newsletter-store.ts';
 import { signLink, verifyLink } from '../_shared/signed-link.ts';
 import { checkField } from '../_shared/validation.ts';
 
@@ -21,9 +21,17 @@ export interface NewsletterDeps {
 /** Result pages of the site (noindex, French). */
 export const RESULT_PAGES = {
   confirmed: '/newsletter/confirmee',
+  already: '/newsletter/deja-confirmee',
+  expired: '/newsletter/lien-expire',
   unsubscribed: '/newsletter/desinscription',
   invalid: '/newsletter/lien-invalide',
 } as const;
+
+/** The site's page with the confirmation button, where the e-mail's confirmation link leads. */
+export const CONFIRM_PAGE = '/newsletter/confirmer';
+
+/** What confirming a token did (each has its page in RESULT_PAGES). */
+export type ConfirmOutcome = ConfirmResult | 'invalid';
 
 /**
  * Builds the request handler of `newsletter`:
@@ -31,8 +39,12 @@ export const RESULT_PAGES = {
  *   is due for that address, within the site-wide ceilings and the address's own (past the
  *   site-wide one the agency is told, once a day). Always `200 { ok: true }` for a valid address,
  *   whether it is new, pending, confirmed, unknown or not mailed: the answer tells nothing.
- * - `GET ?action=confirm|unsubscribe&token=…` (links in the e-mails): does it and redirects (303) to
- *   the site's result page; a bad token leads to the invalid-link page.
+ * - `POST { confirm: token }` (JSON, from `form-post` when the visitor presses the button of the
+ *   site's confirmation page): confirms; `200 { outcome }`, one of ConfirmOutcome.
+ * - `GET ?action=confirm&token=…` (the link of e-mails sent before the button): confirms nothing, a
+ *   mail scanner follows links; redirects (303) to the site's confirmation page with the button.
+ * - `GET ?action=unsubscribe&token=…` (link in the e-mails): unsubscribes and redirects (303) to the
+ *   site's result page; a bad token leads to the invalid-link page.
  * - `POST ?action=unsubscribe&token=…` (one-click unsubscribe from the mail client, RFC 8058): 200.
  */
 export function createNewsletterHandler(deps: NewsletterDeps): (req: Request) => Promise<Response> {
@@ -57,27 +69,35 @@ export function createNewsletterHandler(deps: NewsletterDeps): (req: Request) =>
     }
   }
 
-  async function act(url: URL): Promise<'confirmed' | 'unsubscribed' | 'invalid'> {
-    const action = url.searchParams.get('action');
-    if (action !== 'confirm' && action !== 'unsubscribe') return 'invalid';
-    const id = await verifyLink(secret, action, url.searchParams.get('token'));
-    if (!id) return 'invalid';
-    if (action === 'confirm') return (await deps.store.confirm(id)) ? 'confirmed' : 'invalid';
-    return (await deps.store.unsubscribe(id)) ? 'unsubscribed' : 'invalid';
+  async function unsubscribe(url: URL): Promise<'unsubscribed' | 'invalid'> {
+    if (url.searchParams.get('action') !== 'unsubscribe') return 'invalid';
+    const id = await verifyLink(secret, 'unsubscribe', url.searchParams.get('token'));
+    return id && (await deps.store.unsubscribe(id)) ? 'unsubscribed' : 'invalid';
+  }
+
+  async function confirm(token: unknown): Promise<ConfirmOutcome> {
+    const id = await verifyLink(secret, 'confirm', typeof token === 'string' ? token : null);
+    return id ? await deps.store.confirm(id) : 'invalid';
   }
 
   return async (req) => {
     if (!secret) return errorResponse(500, 'Set NEWSLETTER_SECRET (or SUPABASE_SERVICE_ROLE_KEY).');
     const url = new URL(req.url);
     if (req.method === 'OPTIONS') return jsonResponse({ ok: true });
-    if (req.method === 'GET') return redirect(RESULT_PAGES[await act(url)]);
+    if (req.method === 'GET') {
+      if (url.searchParams.get('action') === 'confirm') {
+        const token = url.searchParams.get('token') ?? '';
+        return redirect(`${CONFIRM_PAGE}?token=${encodeURIComponent(token)}`);
+      }
+      return redirect(RESULT_PAGES[await unsubscribe(url)]);
+    }
     if (req.method !== 'POST') {
       return errorResponse(405, `Method ${req.method} is not allowed.`, {
         Allow: 'GET, POST, OPTIONS',
       });
     }
     if (url.searchParams.has('action')) {
-      const result = await act(url);
+      const result = await unsubscribe(url);
       return result === 'invalid'
         ? errorResponse(400, 'Invalid or expired link.')
         : jsonResponse({ ok: true });
@@ -85,7 +105,11 @@ export function createNewsletterHandler(deps: NewsletterDeps): (req: Request) =>
 
     const read = await readJson(req);
     if ('response' in read) return read.response;
-    const email = (read.body as { email?: unknown } | null)?.email;
+    const body = read.body as { email?: unknown; confirm?: unknown } | null;
+    if (body && typeof body === 'object' && 'confirm' in body) {
+      return jsonResponse({ outcome: await confirm(body.confirm) });
+    }
+    const email = body?.email;
     if (typeof email !== 'string' || checkField('email', email)) {
       return errorResponse(400, 'Request body must be a JSON object with one valid "email".');
     }
@@ -101,7 +125,7 @@ export function createNewsletterHandler(deps: NewsletterDeps): (req: Request) =>
     }
     const { id } = claim;
     const links = {
-      confirm: `${base}?action=confirm&token=${await signLink(secret, 'confirm', id)}`,
+      confirm: `${site}${CONFIRM_PAGE}?token=${await signLink(secret, 'confirm', id)}`,
       unsubscribe: `${base}?action=unsubscribe&token=${await signLink(secret, 'unsubscribe', id)}`,
     };
     try {
