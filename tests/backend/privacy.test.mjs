@@ -94,7 +94,7 @@ describe('retention job', () => {
     );
   });
 
-  it('deletes spam and never-mailed requests after their own, shorter period', async () => {
+  it('deletes spam and replaced requests after their own, shorter period; never an unmailed lead', async () => {
     const oldSpam = await contactRow({
       spam: 'honeypot',
       mailed: 'null',
@@ -116,9 +116,26 @@ describe('retention job', () => {
       created_at: past('unmailed', true),
       last_exchange_at: past('unmailed', true),
     });
+    // A real lead the mail provider never took (a revoked key, a long outage): kept, even past
+    // the three years, until it is mailed (the agency is alerted after an hour).
+    const ancientUnmailed = await contactRow({
+      mailed: 'null',
+      created_at: past('contacts', true),
+      last_exchange_at: past('contacts', true),
+    });
+    const oldReplaced = await contactRow({
+      mailed: 'null',
+      created_at: past('unmailed', true),
+      last_exchange_at: past('unmailed', true),
+    });
+    await db.query('update public.contacts set replaced_by = $1 where id = $2', [
+      oldMailed,
+      oldReplaced,
+    ]);
+    const ids = [oldSpam, oldUnmailed, youngSpam, oldMailed, ancientUnmailed, oldReplaced];
     await control('retention');
-    expect(await existing('public.contacts', [oldSpam, oldUnmailed, youngSpam, oldMailed])).toEqual(
-      [youngSpam, oldMailed].sort(),
+    expect(await existing('public.contacts', ids)).toEqual(
+      [oldUnmailed, youngSpam, oldMailed, ancientUnmailed].sort(),
     );
   });
 
