@@ -51,7 +51,7 @@ describe('the hourly ceiling of lead e-mails', () => {
       select count(*)::int as n from public.contacts
        where digest_id is null
          and (mailed_at >= private.mail_ceiling_window()
-              or (mailed_at is null and mail_claimed_at >= now() - interval '2 minutes'))`);
+              or (mailed_at is null and mail_slot_at >= now() - interval '2 minutes'))`);
     await db.query(
       `update private.rate_limits set max_count = $1 where name = 'contacts_mail_ceiling'`,
       [rows[0].n + 2],

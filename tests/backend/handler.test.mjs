@@ -65,6 +65,9 @@ function fakeStore(rows = [ROW]) {
     async release(id) {
       table.get(id).claimed = false;
     },
+    async takeMailSlot() {
+      return 'ok';
+    },
     async recordCaptchaVerdict(id, verdict) {
       const row = table.get(id);
       if (row.captcha_verdict) return;

@@ -219,3 +219,37 @@ describe('Turnstile on: a row that could not be verified is kept for review', ()
     expect(digest.text).toContain(`select private.release_contact('${rows[0].id}');`);
   });
 });
+
+describe('Turnstile on: the hourly ceiling counts only rows Turnstile passed', () => {
+  afterAll(() =>
+    db.query(
+      `update private.rate_limits set max_count = 100000 where name = 'contacts_mail_ceiling'`,
+    ),
+  );
+
+  it('scripted rows (a faked fill time, no token) do not make a real lead wait', async () => {
+    // The ceiling is set two above what this hour already mailed, then two scripted rows are
+    // being handled (claimed, their Turnstile answer pending) when a real lead arrives.
+    const { rows } = await db.query(
+      `select count(*)::int as sent from public.contacts
+        where digest_id is null and mailed_at >= private.mail_ceiling_window()`,
+    );
+    await db.query(
+      `update private.rate_limits set max_count = $1 where name = 'contacts_mail_ceiling'`,
+      [rows[0].sent + 2],
+    );
+    for (let i = 0; i < 2; i++) {
+      const scripted = validContact({ fill_ms: 5000 });
+      await insert(scripted);
+      await db.query('select private.claim_contact_mail($1)', [scripted.id]);
+    }
+    const lead = validContact({ captcha_token: turnstile.issue() });
+    await insert(lead);
+    expect((await invoke(lead)).status).toBe(200);
+    expect(await waitForMail(lead.prenom)).toHaveLength(1);
+    expect(await storedContact(lead.id)).toMatchObject({
+      held_at: null,
+      captcha_verdict: 'passed',
+    });
+  });
+});

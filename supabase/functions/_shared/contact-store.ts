@@ -35,6 +35,11 @@ export interface ContactStore {
    * digest — over the hourly ceiling of lead e-mails —, being mailed by another caller right now).
    */
   claim(id: string): Promise<{ row: StoredContact } | { refusal: ClaimRefusal }>;
+  /**
+   * The hourly ceiling, once the claimed row passed its checks (Turnstile included): 'ok' to mail
+   * it, or 'held' (kept for the ceiling digest, the claim given back).
+   */
+  takeMailSlot(id: string): Promise<'ok' | 'held'>;
   /** Records that the agency was e-mailed for this row. */
   markMailed(id: string): Promise<void>;
   /** Gives the claim back after a failed send, so a retry or the sweep can mail it. */
@@ -55,8 +60,10 @@ export interface ContactStore {
 /** The SQL of the store, for any client with ($1…) queries. Claims are database functions. */
 export const STORE_SQL = {
   claim: `select outcome, contact from private.claim_contact_mail($1)`,
+  takeMailSlot: `select private.take_mail_slot($1) as outcome`,
   markMailed: `update public.contacts set mailed_at = now(), mail_claimed_at = null where id = $1`,
-  release: `update public.contacts set mail_claimed_at = null where id = $1 and mailed_at is null`,
+  release: `update public.contacts set mail_claimed_at = null, mail_slot_at = null
+             where id = $1 and mailed_at is null`,
   recordCaptchaVerdict: `select private.record_captcha_verdict($1, $2)`,
   claimDigest: `select digest_id, contacts from private.claim_digest($1)`,
   markDigestMailed: `select private.mark_digest_mailed($1)`,
@@ -82,6 +89,10 @@ export function createContactStore(query: Query): ContactStore {
       const outcome = String(result?.outcome ?? 'unknown');
       if (outcome === 'claimed') return { row: json<StoredContact>(result.contact) };
       return { refusal: outcome as ClaimRefusal };
+    },
+    async takeMailSlot(id) {
+      const [result] = await query(STORE_SQL.takeMailSlot, [id]);
+      return result?.outcome === 'held' ? 'held' : 'ok';
     },
     async markMailed(id) {
       await query(STORE_SQL.markMailed, [id]);

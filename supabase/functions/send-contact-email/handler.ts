@@ -149,6 +149,9 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       await deps.store.recordCaptchaVerdict(id, verdict);
       if (verdict !== 'passed') return jsonResponse({ ok: true });
     }
+    // The hourly ceiling counts only rows past every check: a scripted row awaiting its verdict
+    // takes no slot from a real lead. Over it, the row waits for the ceiling digest.
+    if ((await deps.store.takeMailSlot(id)) === 'held') return jsonResponse({ ok: true });
 
     try {
       await mailer.send(buildContactEmail(row, { from, to }));
