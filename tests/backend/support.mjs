@@ -171,3 +171,18 @@ export async function waitForMail(needle, count = 1, timeoutMs = 5000) {
   }
   return found;
 }
+
+/**
+ * Time passes until the sweep may call the mail provider again after an outage (it backs off:
+ * private.mail_outage); its next run then probes with one row.
+ */
+export async function backoffElapsed() {
+  const db = await adminClient();
+  try {
+    await db.query(
+      `update private.mail_outage set retry_after = now() - interval '1 second' where retry_after is not null`,
+    );
+  } finally {
+    await db.end();
+  }
+}

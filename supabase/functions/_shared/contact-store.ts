@@ -42,7 +42,10 @@ export interface ContactStore {
   takeMailSlot(id: string): Promise<'ok' | 'held'>;
   /** Records that the agency was e-mailed for this row. */
   markMailed(id: string): Promise<void>;
-  /** Gives the claim back after a failed send, so a retry or the sweep can mail it. */
+  /**
+   * Gives the claim back after a failed send, so a retry or the sweep can mail it; the failure
+   * makes the sweep back off (private.mail_outage).
+   */
   release(id: string): Promise<void>;
   /**
    * Stores the Turnstile verdict once; any verdict but 'passed' flags the row 'captcha' (kept for
@@ -61,9 +64,8 @@ export interface ContactStore {
 export const STORE_SQL = {
   claim: `select outcome, contact from private.claim_contact_mail($1)`,
   takeMailSlot: `select private.take_mail_slot($1) as outcome`,
-  markMailed: `update public.contacts set mailed_at = now(), mail_claimed_at = null where id = $1`,
-  release: `update public.contacts set mail_claimed_at = null, mail_slot_at = null
-             where id = $1 and mailed_at is null`,
+  markMailed: `select private.mark_contact_mailed($1)`,
+  release: `select private.release_failed_mail($1)`,
   recordCaptchaVerdict: `select private.record_captcha_verdict($1, $2)`,
   claimDigest: `select digest_id, contacts from private.claim_digest($1)`,
   markDigestMailed: `select private.mark_digest_mailed($1)`,
