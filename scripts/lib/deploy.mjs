@@ -91,6 +91,15 @@ export const VARIABLES = [
     secret: true,
   },
   {
+    name: 'ALERT_SMTP_URL',
+    purpose:
+      'another mail route, for leads still unmailed after an hour (function secret; smtps://user:password@host:465 of a provider other than Resend)',
+    targets: [],
+    secret: true,
+    check: (value) =>
+      /^smtps?:\/\//.test(value) ? undefined : 'must start with smtps:// or smtp://',
+  },
+  {
     name: 'TURNSTILE_SECRET_KEY',
     purpose: 'Cloudflare Turnstile secret (function secret; off when unset)',
     targets: [],
@@ -117,6 +126,7 @@ export const FUNCTION_SECRETS = [
   'SITE_URL',
   'NEWSLETTER_SECRET',
   'TURNSTILE_SECRET_KEY',
+  'ALERT_SMTP_URL',
 ];
 
 /** Variables the build reads when set (docs/editor.md, docs/contact-pipeline.md). */

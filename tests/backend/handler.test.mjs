@@ -352,7 +352,7 @@ describe('digests', () => {
   it('refuses an unknown digest kind with 400', async () => {
     const res = await handler()(post({ digest: 'weekly' }));
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatch(/"ceiling" or "spam"/);
+    expect((await res.json()).error).toMatch(/"ceiling", "spam" or "unmailed"/);
   });
 });
 

@@ -18,7 +18,7 @@ export interface StoredContact extends ContactRequest, LeadSource {
 export type ClaimRefusal = 'unknown' | 'mailed' | 'replaced' | 'spam' | 'busy' | 'held';
 
 /** The two digests: rows held over the hourly ceiling, rows flagged by the spam heuristics. */
-export type DigestKind = 'ceiling' | 'spam';
+export type DigestKind = 'ceiling' | 'spam' | 'unmailed';
 
 /** A claimed digest: its id (the idempotency key) and its rows, oldest first. */
 export interface ClaimedDigest {
@@ -54,7 +54,7 @@ export interface ContactStore {
   recordCaptchaVerdict(id: string, verdict: CaptchaVerdict): Promise<void>;
   /** Claims the due digest of this kind, or null when none is due (or another sender has it). */
   claimDigest(kind: DigestKind): Promise<ClaimedDigest | null>;
-  /** Records that the digest was sent (a ceiling digest's rows are then mailed). */
+  /** Records that the digest was sent (a ceiling digest's or an alert's rows are then mailed). */
   markDigestMailed(id: string): Promise<void>;
   /** Gives a claimed digest back after a failed send. */
   releaseDigest(id: string): Promise<void>;

@@ -46,19 +46,14 @@ const page = (title: string, body: string) =>
 
 const plural = (n: number, one: string, many: string) => `${n}\u00a0${n > 1 ? many : one}`;
 
-/**
- * The ceiling digest: every request held over the hourly ceiling of lead e-mails, in full, in one
- * e-mail (each is a real lead: nothing is left out).
- */
-function ceilingDigest(
+/** A digest listing each request in full, in one e-mail (each is a real lead). */
+function fullDigest(
   digest: ClaimedDigest,
   addresses: { from: string; to: string },
+  words: { subject: (count: string) => string; title: (count: string) => string; intro: string },
 ): MailMessage {
   const count = plural(digest.contacts.length, 'demande', 'demandes');
-  const intro =
-    'Le plafond horaire d’e-mails de demandes de contact était atteint\u00a0: ' +
-    'ces demandes ont été gardées et vous sont envoyées ensemble. ' +
-    'Répondez à chaque personne à son adresse e-mail.';
+  const { intro } = words;
   const blocks = digest.contacts.map((contact, i) => {
     const title = `${i + 1}. ${contact.prenom} ${contact.nom} — reçue le ${receivedAt(contact)}`;
     return { title, lines: contactLines(contact) };
@@ -66,9 +61,9 @@ function ceilingDigest(
   return {
     ...addresses,
     replyTo: addresses.to,
-    subject: `Demandes de contact groupées — ${count} au-delà du plafond horaire`,
+    subject: words.subject(count),
     html: page(
-      `Demandes de contact groupées (${count})`,
+      words.title(count),
       `<p>${escapeHtml(intro)}</p>\n` +
         blocks
           .map(
@@ -78,7 +73,7 @@ function ceilingDigest(
           .join('\n'),
     ),
     text:
-      `Demandes de contact groupées (${count})\n\n${intro}\n\n` +
+      `${words.title(count)}\n\n${intro}\n\n` +
       blocks
         .map(
           (block) =>
@@ -90,6 +85,35 @@ function ceilingDigest(
     idempotencyKey: digest.id,
   };
 }
+
+/**
+ * The ceiling digest: every request held over the hourly ceiling of lead e-mails, in full, in one
+ * e-mail (each is a real lead: nothing is left out).
+ */
+const ceilingDigest = (digest: ClaimedDigest, addresses: { from: string; to: string }) =>
+  fullDigest(digest, addresses, {
+    subject: (count) => `Demandes de contact groupées — ${count} au-delà du plafond horaire`,
+    title: (count) => `Demandes de contact groupées (${count})`,
+    intro:
+      'Le plafond horaire d’e-mails de demandes de contact était atteint\u00a0: ' +
+      'ces demandes ont été gardées et vous sont envoyées ensemble. ' +
+      'Répondez à chaque personne à son adresse e-mail.',
+  });
+
+/**
+ * The alert for the leads still unmailed an hour after they arrived (sent by the alert route):
+ * each in full, so that the agency can answer even while the main mail provider fails.
+ */
+const unmailedAlert = (digest: ClaimedDigest, addresses: { from: string; to: string }) =>
+  fullDigest(digest, addresses, {
+    subject: (count) => `Alerte\u00a0: demandes non transmises depuis plus d’une heure (${count})`,
+    title: (count) => `Demandes non transmises depuis plus d’une heure (${count})`,
+    intro:
+      'Le service d’envoi habituel n’a pas pu vous transmettre ces demandes depuis plus d’une ' +
+      'heure (clé d’API révoquée, panne…)\u00a0: les voici, par un autre chemin. Répondez à ' +
+      'chaque personne à son adresse e-mail, et vérifiez le compte du service d’envoi ' +
+      '(RESEND_API_KEY) et ses journaux. Ces demandes ne vous seront pas renvoyées.',
+  });
 
 /**
  * The daily « À vérifier » digest: the rows the spam heuristics kept back (name, e-mail, first line
@@ -149,12 +173,12 @@ function spamDigest(digest: ClaimedDigest, addresses: { from: string; to: string
   };
 }
 
-/** The e-mail of a claimed digest (ceiling or « À vérifier »), keyed by the digest id. */
+/** The e-mail of a claimed digest (ceiling, « À vérifier » or alert), keyed by the digest id. */
 export function buildDigestEmail(
   digest: ClaimedDigest,
   addresses: { from: string; to: string },
 ): MailMessage {
-  return digest.kind === 'ceiling'
-    ? ceilingDigest(digest, addresses)
-    : spamDigest(digest, addresses);
+  if (digest.kind === 'ceiling') return ceilingDigest(digest, addresses);
+  if (digest.kind === 'unmailed') return unmailedAlert(digest, addresses);
+  return spamDigest(digest, addresses);
 }

@@ -20,6 +20,11 @@ export interface HandlerDeps {
   env: Record<string, string | undefined>;
   /** The configured mailer, or null when neither RESEND_API_KEY nor SMTP_URL is set. */
   mailer: Mailer | null;
+  /**
+   * The alert route (ALERT_SMTP_URL: another provider than the main one), for the leads still
+   * unmailed after an hour; null: they go through `mailer`.
+   */
+  alertMailer?: Mailer | null;
   /** public.contacts, read and marked with the service role. */
   store: ContactStore;
   /** Cloudflare Turnstile verifier when TURNSTILE_SECRET_KEY is set, else null (off). */
@@ -34,7 +39,8 @@ export interface HandlerDeps {
  * row with the service role and mails ITS content to the agency, reply-to the visitor, once — a
  * second call for the same row answers success without mailing. The sweep calls it with `{ id }`.
  * Over the site-wide hourly ceiling of lead e-mails the row is held (200, nothing sent) for the
- * ceiling digest. `{ "digest": "ceiling" | "spam" }` (from the sweep) sends the due digest, once:
+ * ceiling digest. `{ "digest": "ceiling" | "spam" | "unmailed" }` (from the sweep) sends the due
+ * digest, once (`unmailed`: the leads unmailed for an hour, through the alert route):
  * 200 `{ ok, digest: <id> | null, contacts }`.
  * With Turnstile on, the row's token is verified at its first attempt only and the verdict stored;
  * a row Turnstile did not pass is kept for review (« À vérifier ») and answered like a mailed one.
@@ -68,15 +74,16 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
 
   /** Sends the due digest of this kind once (nothing when none is due or another call sends it). */
   const sendDigest = async (kind: unknown): Promise<Response> => {
-    if (kind !== 'ceiling' && kind !== 'spam') {
-      return errorResponse(400, 'Field "digest" must be "ceiling" or "spam".');
+    if (kind !== 'ceiling' && kind !== 'spam' && kind !== 'unmailed') {
+      return errorResponse(400, 'Field "digest" must be "ceiling", "spam" or "unmailed".');
     }
     const mail = mailSettings();
     if ('response' in mail) return mail.response;
     const digest = await deps.store.claimDigest(kind as DigestKind);
     if (!digest) return jsonResponse({ ok: true, digest: null, contacts: 0 });
+    const mailer = kind === 'unmailed' ? (deps.alertMailer ?? mail.mailer) : mail.mailer;
     try {
-      await mail.mailer.send(buildDigestEmail(digest, { from: mail.from, to: mail.to }));
+      await mailer.send(buildDigestEmail(digest, { from: mail.from, to: mail.to }));
     } catch (error) {
       logError(`send-contact-email: sending the ${kind} digest failed:`, error);
       await deps.store.releaseDigest(digest.id);

@@ -16,6 +16,8 @@ Deno.serve(
   createHandler({
     env,
     mailer: createMailer(env, { smtp: createSmtpMailer }),
+    // Leads unmailed for an hour go to the agency by another provider when one is set.
+    alertMailer: env.ALERT_SMTP_URL ? createSmtpMailer(env.ALERT_SMTP_URL) : null,
     store,
     captcha: turnstileFromEnv(env),
   }),
