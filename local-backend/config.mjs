@@ -35,6 +35,14 @@ export const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
 /** Local demo secret key (new-format key, maps to role service_role). */
 export const SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
 
+/**
+ * LOCAL DEMO VALUE, NOT A SECRET: the pepper of the erasure log's keyed hash
+ * (private.erasures.email_hmac) in the local backend, set as the database setting
+ * `app.erasure_pepper`. A hosted project keeps its own random pepper in Vault (secret
+ * `erasure_pepper`, created by migration 20261130000400_erasure_log_keyed_hash.sql).
+ */
+export const LOCAL_ERASURE_PEPPER = 'local-demo-erasure-pepper-not-a-secret';
+
 /** Placeholder agency inbox and sender used by the local function (override in supabase/functions/.env). */
 export const CONTACT_TO = 'contact@agence-exemple.fr';
 export const CONTACT_FROM = 'Site web <no-reply@agence-exemple.fr>';

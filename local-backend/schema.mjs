@@ -1,6 +1,7 @@
 // Supabase's roles and helper functions, then the repository's migrations, applied once each.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { DB_NAME, LOCAL_ERASURE_PEPPER } from './config.mjs';
 
 const ROLES_SQL = `
 do $$
@@ -49,6 +50,8 @@ create table if not exists supabase_migrations.schema_migrations (
  */
 export async function bootstrapRoles(admin) {
   await admin.query(ROLES_SQL);
+  // The erasure log's pepper: a labelled local demo value (hosted: a random Vault secret).
+  await admin.query(`alter database ${DB_NAME} set app.erasure_pepper = '${LOCAL_ERASURE_PEPPER}'`);
 }
 
 /**

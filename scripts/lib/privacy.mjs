@@ -11,7 +11,7 @@ export const LOCAL_DB_URL = `postgresql://${DB_USER}:${DB_PASSWORD}@127.0.0.1:${
 
 export const USAGE = `Usage: npm run privacy -- <command> [e-mail]
   export <e-mail>    print as JSON every row stored about the address (access, portability)
-  erase <e-mail>     delete them everywhere in one transaction; log the date and a SHA-256 of the address
+  erase <e-mail>     delete them everywhere in one transaction; log the date and a keyed hash of the address
   exchange <e-mail>  record an exchange with the address now (its contact requests are kept longer)
   retention          run the retention job now and print what it deleted or cleared (counts)
   periods            write the retention periods of the settings into the database (npm run deploy does)
@@ -86,7 +86,7 @@ const COMMANDS = {
   },
   async erase({ client, email, out }) {
     const { rows } = await client.query(
-      'select private.erase_personal_data($1) as counts, private.email_sha256($1) as hash',
+      'select private.erase_personal_data($1) as counts, private.erasure_key($1) as hash',
       [email],
     );
     const { counts, hash } = rows[0];
@@ -96,7 +96,7 @@ const COMMANDS = {
     }
     out(JSON.stringify(counts));
     out(
-      `Erased. Recorded in private.erasures: today's date and SHA-256 ${hash}. ` +
+      `Erased. Recorded in private.erasures: today's date and the keyed hash ${hash}. ` +
         'Delete the notification e-mails about this address from the leads inbox too.',
     );
     return 0;

@@ -2,10 +2,11 @@
 // (private.apply_retention, as the local backend's timer runs it), and `npm run privacy` export,
 // erase, exchange and check, run as a developer runs them (a child process over SUPABASE_DB_URL).
 import { execFile } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { retentionDrift, settingsRetentionPeriods } from '../../scripts/lib/retention.mjs';
+import { LOCAL_ERASURE_PEPPER } from '../../local-backend/config.mjs';
 import { adminClient, backend, control, postFrom, setRateLimit, validContact } from './support.mjs';
 
 const PERIODS = settingsRetentionPeriods();
@@ -319,13 +320,21 @@ describe('npm run privacy', () => {
     ]).toEqual([[], [], [], []]);
     expect(await existing('private.mail_digests', [digest])).toEqual([]);
 
-    const hash = createHash('sha256').update(email.toLowerCase()).digest('hex');
+    // A keyed hash (HMAC-SHA-256 with the pepper, here the local backend's labelled demo value),
+    // not a bare SHA-256 anyone holding a guess could test.
+    const sha256 = createHash('sha256').update(email.toLowerCase()).digest('hex');
+    const keyed = createHmac('sha256', LOCAL_ERASURE_PEPPER).update(sha256).digest('hex');
+    const bare = await db.query('select 1 from private.erasures e where e::text like $1', [
+      `%${sha256}%`,
+    ]);
+    expect(bare.rows).toEqual([]);
     const log = await db.query(
-      `select to_jsonb(e) as row from private.erasures e where email_sha256 = $1`,
-      [hash],
+      `select to_jsonb(e) as row from private.erasures e where email_hmac = $1`,
+      [keyed],
     );
     expect(log.rows).toHaveLength(1);
-    expect(Object.keys(log.rows[0].row).sort()).toEqual(['email_sha256', 'erased_on']);
+    expect(Object.keys(log.rows[0].row).sort()).toEqual(['email_hmac', 'erased_on']);
+    expect(erased.stdout).toContain(keyed);
     const everything = (
       await db.query(
         `select coalesce(string_agg(to_jsonb(e)::text, ''), '') as text from private.erasures e`,
