@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startBackend } from '../local-backend/index.mjs';
+import { databaseClientConfig } from './lib/database-tls.mjs';
 
 const CLIENTS = 20;
 const PER_CLIENT = 100;
@@ -73,7 +74,7 @@ const backend = await startBackend({
   log: () => {},
   functionEnv: { RESEND_API_KEY: '', SMTP_URL: `smtp://127.0.0.1:${ports.smtp}` },
 });
-const db = new pg.Client({ connectionString: backend.urls.dbUrl });
+const db = new pg.Client(databaseClientConfig(backend.urls.dbUrl));
 await db.connect();
 try {
   await db.query(

@@ -69,6 +69,14 @@ export const VARIABLES = [
       /^postgres(ql)?:\/\//.test(value) ? undefined : 'must start with postgresql://',
   },
   {
+    name: 'SUPABASE_DB_CA_CERT',
+    purpose:
+      'the CA certificate (PEM) the database server’s certificate is verified against (Database → Settings → SSL Configuration); unset: the system’s roots',
+    targets: [],
+    check: (value) =>
+      value.includes('-----BEGIN CERTIFICATE-----') ? undefined : 'must be a PEM certificate',
+  },
+  {
     name: 'CONTACT_TO',
     purpose: 'the inbox that receives the leads (function secret)',
     targets: ['production'],

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { checkField } from '../../supabase/functions/_shared/validation.ts';
 import { DEFAULT_PORTS, DB_NAME, DB_PASSWORD, DB_USER } from '../../local-backend/config.mjs';
 import { retentionDrift, settingsRetentionPeriods, writeRetentionPeriods } from './retention.mjs';
-import { withLibpqSslMode } from './vault-secrets.mjs';
+import { databaseClientConfig } from './database-tls.mjs';
 
 export const LOCAL_DB_URL = `postgresql://${DB_USER}:${DB_PASSWORD}@127.0.0.1:${DEFAULT_PORTS.db}/${DB_NAME}`;
 
@@ -49,10 +49,13 @@ export async function privacy({ args, env, out = console.log, err = console.erro
     return 2;
   }
   const url = env.SUPABASE_DB_URL?.trim() || LOCAL_DB_URL;
-  const client = new pg.Client({
-    connectionString: withLibpqSslMode(url),
-    connectionTimeoutMillis: 10_000,
-  });
+  let client;
+  try {
+    client = new pg.Client({ ...databaseClientConfig(url, env), connectionTimeoutMillis: 10_000 });
+  } catch (error) {
+    err(`${error.message} Nothing done.`);
+    return 2;
+  }
   try {
     await client.connect();
   } catch (error) {
@@ -60,7 +63,7 @@ export async function privacy({ args, env, out = console.log, err = console.erro
     err(
       `Cannot reach the database at ${hostname}:${port || 5432} (${error.code ?? error.message}): nothing done. ` +
         (env.SUPABASE_DB_URL
-          ? 'Check SUPABASE_DB_URL.'
+          ? 'Check SUPABASE_DB_URL, and SUPABASE_DB_CA_CERT (the server certificate is verified).'
           : 'Start the local backend (npm run backend) or set SUPABASE_DB_URL.'),
     );
     return 1;

@@ -1,25 +1,14 @@
 // Creates or updates named Supabase Vault secrets (idempotent: one secret per name, value replaced).
 // Values travel as bind parameters, never inside the SQL text.
 import pg from 'pg';
-
-/**
- * The connection string with `sslmode` read as libpq reads it (`require`: encrypted, certificate not
- * checked), as the Supabase CLI reads the same string; node-postgres otherwise treats `require` as
- * `verify-full`.
- * @param {string} connectionString
- */
-export function withLibpqSslMode(connectionString) {
-  const url = new URL(connectionString);
-  if (url.searchParams.has('sslmode')) url.searchParams.set('uselibpqcompat', 'true');
-  return url.toString();
-}
+import { databaseClientConfig } from './database-tls.mjs';
 
 /**
  * @param {string} connectionString the database (Supabase: the session pooler connection string)
  * @param {Record<string, string>} secrets name → value
  */
 export async function upsertVaultSecrets(connectionString, secrets) {
-  const client = new pg.Client({ connectionString: withLibpqSslMode(connectionString) });
+  const client = new pg.Client(databaseClientConfig(connectionString));
   await client.connect();
   try {
     await client.query('begin');
