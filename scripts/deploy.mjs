@@ -42,6 +42,15 @@ const runner = {
     }
   },
   upsertVaultSecrets,
+  /** The hosted Auth server's public settings (the same answer any visitor with the key gets). */
+  async authSettings(apiUrl, key) {
+    const res = await fetch(`${apiUrl}/auth/v1/settings`, {
+      headers: { apikey: key },
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!res.ok) throw new Error(`GET ${apiUrl}/auth/v1/settings answered ${res.status}.`);
+    return res.json();
+  },
 };
 
 process.exitCode = await deploy({ args: process.argv.slice(2), env: process.env, runner });

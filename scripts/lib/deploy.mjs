@@ -205,6 +205,26 @@ export function checkVariables(env, target) {
   return problems;
 }
 
+/** The text of supabase/config.toml. */
+const readConfigToml = () =>
+  fs.readFileSync(new URL('../../supabase/config.toml', import.meta.url), 'utf8');
+
+/** The (decoded) password of a postgresql:// connection string. */
+export function databasePassword(connectionString) {
+  return decodeURIComponent(new URL(connectionString).password);
+}
+
+/**
+ * True when a supabase/config.toml text turns Supabase Auth sign-ups off: `enable_signup = false`
+ * in its `[auth]` section itself (the site has no user accounts; only the agency's own, made by
+ * hand, may exist).
+ * @param {string} toml
+ */
+export function authSignupsOff(toml) {
+  const section = /^\[auth\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(toml)?.[1] ?? '';
+  return /^\s*enable_signup\s*=\s*false\s*(#.*)?$/m.test(section);
+}
+
 /** The Supabase API URL: PUBLIC_SUPABASE_URL, else the project's own. */
 export function supabaseUrl(env) {
   return (
@@ -253,17 +273,33 @@ export function deploySteps(env, { target, previewName }) {
   return [
     build,
     {
+      title: 'Check that Supabase Auth sign-ups are off in the hosted project',
+      shown: `GET ${buildEnv.PUBLIC_SUPABASE_URL}/auth/v1/settings  (disable_signup must be true)`,
+      secrets: [],
+      run: async (runner) => {
+        const settings = await runner.authSettings(
+          buildEnv.PUBLIC_SUPABASE_URL,
+          buildEnv.PUBLIC_SUPABASE_KEY,
+        );
+        if (settings?.disable_signup !== true) {
+          throw new Error(
+            'The hosted project lets anyone create a Supabase Auth account (disable_signup is not true). ' +
+              'Dashboard → Authentication → Sign In / Providers → turn off « Allow new users to sign up », ' +
+              'as supabase/config.toml says (enable_signup = false).',
+          );
+        }
+      },
+    },
+    {
       title: 'Apply the database migrations (supabase/migrations/*.sql)',
-      shown: `npx ${SUPABASE_CLI} db push --remote=$SUPABASE_DB_URL --yes`,
-      secrets: ['SUPABASE_ACCESS_TOKEN', 'SUPABASE_DB_URL'],
+      // The CLI reaches the project by its reference and reads the database password from
+      // SUPABASE_DB_PASSWORD: nothing secret on its command line.
+      shown: `SUPABASE_DB_PASSWORD=<password of $SUPABASE_DB_URL> npx ${SUPABASE_CLI} db push --remote=${ref} --yes`,
+      secrets: ['SUPABASE_ACCESS_TOKEN'],
       run: (runner) =>
-        runner.exec([
-          ...supabase,
-          'db',
-          'push',
-          `--remote=${value(env, 'SUPABASE_DB_URL')}`,
-          '--yes',
-        ]),
+        runner.exec([...supabase, 'db', 'push', `--remote=${ref}`, '--yes'], {
+          SUPABASE_DB_PASSWORD: databasePassword(value(env, 'SUPABASE_DB_URL')),
+        }),
     },
     {
       title: `Create or update the sweep's Vault secrets (${SWEEP_VAULT_SECRETS.join(', ')})`,
@@ -334,7 +370,8 @@ export function deploySteps(env, { target, previewName }) {
  * @param {{ args: string[], env: Record<string, string | undefined>,
  *   runner: { exec: (argv: string[], env?: Record<string, string>, withheld?: string[]) => Promise<void>,
  *     withEnvFile: (values: Record<string, string>, use: (file: string) => Promise<void>) => Promise<void>,
- *     upsertVaultSecrets: (url: string, secrets: Record<string, string>) => Promise<void> },
+ *     upsertVaultSecrets: (url: string, secrets: Record<string, string>) => Promise<void>,
+ *     authSettings: (apiUrl: string, key: string) => Promise<{ disable_signup?: boolean }> },
  *   out?: (line: string) => void, err?: (line: string) => void }} options
  * @returns {Promise<number>} the exit code
  */
@@ -348,6 +385,11 @@ export async function deploy({ args, env, runner, out = console.log, err = conso
   }
   const what = options.target === 'preview' ? `preview "${options.previewName}"` : 'production';
   const problems = checkVariables(env, options.target);
+  if (options.target === 'production' && !authSignupsOff(readConfigToml())) {
+    problems.push(
+      'supabase/config.toml must turn Supabase Auth sign-ups off: enable_signup = false under [auth].',
+    );
+  }
   if (problems.length) {
     err(`✗ Cannot deploy ${what}: ${problems.length} variable(s) missing or wrong.`);
     for (const problem of problems) err(`  - ${problem}`);

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  authSignupsOff,
   EDGE_FUNCTIONS,
   FUNCTION_SECRETS,
   SUPABASE_CLI,
@@ -24,14 +25,18 @@ const PRODUCTION = {
   CLOUDFLARE_ACCOUNT_ID: '0123456789abcdef',
 };
 
-/** A runner that records what would have run; `failAt` makes that call throw. */
-function recordingRunner(failAt?: number) {
+/**
+ * A runner that records what would have run; `failAt` makes that call throw; `signupsOff` is what
+ * the hosted Auth settings say.
+ */
+function recordingRunner(failAt?: number, signupsOff = true) {
   const calls: Array<{
     argv?: string[];
     env?: Record<string, string>;
     withheld?: string[];
     envFile?: Record<string, string>;
     vault?: unknown;
+    auth?: unknown;
   }> = [];
   let envFile: Record<string, string> | undefined;
   const record = async (call: (typeof calls)[number]) => {
@@ -49,11 +54,20 @@ function recordingRunner(failAt?: number) {
     },
     upsertVaultSecrets: (url: string, secrets: Record<string, string>) =>
       record({ vault: { url, secrets } }),
+    authSettings: async (url: string, key: string) => {
+      await record({ auth: { url, key } });
+      return { disable_signup: signupsOff };
+    },
   };
 }
 
-async function run(args: string[], env: Record<string, string | undefined>, failAt?: number) {
-  const runner = recordingRunner(failAt);
+async function run(
+  args: string[],
+  env: Record<string, string | undefined>,
+  failAt?: number,
+  signupsOff = true,
+) {
+  const runner = recordingRunner(failAt, signupsOff);
   const out: string[] = [];
   const err: string[] = [];
   const code = await deploy({
@@ -87,7 +101,7 @@ describe('npm run deploy -- --dry-run (the command itself)', { timeout: 30_000 }
     const result = cli(PRODUCTION);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('Dry run: would deploy production in 7 steps');
+    expect(result.stdout).toContain('Dry run: would deploy production in 8 steps');
     expect(result.stdout).toContain('Nothing was built or deployed');
   });
 });
@@ -124,7 +138,8 @@ describe('deploy plan', () => {
     expect(calls).toEqual([]);
     const order = [
       'astro build',
-      `${SUPABASE_CLI} db push --remote=$SUPABASE_DB_URL`,
+      'GET https://abcdefghijklmnopqrst.supabase.co/auth/v1/settings',
+      `SUPABASE_DB_PASSWORD=<password of $SUPABASE_DB_URL> npx ${SUPABASE_CLI} db push --remote=abcdefghijklmnopqrst --yes`,
       'upsert vault.secrets project_url=https://abcdefghijklmnopqrst.supabase.co',
       `${SUPABASE_CLI} secrets set --remote=abcdefghijklmnopqrst --yes --env-file <CONTACT_TO=$CONTACT_TO`,
       `functions deploy ${EDGE_FUNCTIONS.join(' ')} --remote=abcdefghijklmnopqrst`,
@@ -143,8 +158,11 @@ describe('deploy plan', () => {
   it('a real run runs the steps in order; the vault gets both secrets', async () => {
     const { code, calls } = await run([], PRODUCTION);
     expect(code).toBe(0);
-    expect(calls.map((c) => (c.argv ? c.argv.slice(0, 5).join(' ') : 'vault'))).toEqual([
+    expect(
+      calls.map((c) => (c.argv ? c.argv.slice(0, 5).join(' ') : c.auth ? 'auth' : 'vault')),
+    ).toEqual([
       'astro build',
+      'auth',
       `npx --yes ${SUPABASE_CLI} db push`,
       'vault',
       'node scripts/privacy.mjs periods',
@@ -158,25 +176,31 @@ describe('deploy plan', () => {
       PUBLIC_SUPABASE_KEY: PRODUCTION.PUBLIC_SUPABASE_KEY,
       SITE_URL: PRODUCTION.SITE_URL,
     });
-    expect(calls[1].argv).toContain(`--remote=${PRODUCTION.SUPABASE_DB_URL}`);
-    expect(calls[2].vault).toEqual({
+    expect(calls[1].auth).toEqual({
+      url: 'https://abcdefghijklmnopqrst.supabase.co',
+      key: PRODUCTION.PUBLIC_SUPABASE_KEY,
+    });
+    // The database password reaches the CLI in its environment, never on its command line.
+    expect(calls[2].argv).toContain('--remote=abcdefghijklmnopqrst');
+    expect(calls[2].env).toEqual({ SUPABASE_DB_PASSWORD: 'pw-test-only' });
+    expect(calls[3].vault).toEqual({
       url: PRODUCTION.SUPABASE_DB_URL,
       secrets: {
         project_url: 'https://abcdefghijklmnopqrst.supabase.co',
         publishable_key: PRODUCTION.PUBLIC_SUPABASE_KEY,
       },
     });
-    expect(calls[3].env).toEqual({ SUPABASE_DB_URL: PRODUCTION.SUPABASE_DB_URL });
-    expect(calls[4].argv?.slice(-2)).toEqual(['--env-file', '/tmp/deploy-secrets/secrets.env']);
-    expect(calls[4].envFile).toMatchObject({
+    expect(calls[4].env).toEqual({ SUPABASE_DB_URL: PRODUCTION.SUPABASE_DB_URL });
+    expect(calls[5].argv?.slice(-2)).toEqual(['--env-file', '/tmp/deploy-secrets/secrets.env']);
+    expect(calls[5].envFile).toMatchObject({
       CONTACT_FROM: PRODUCTION.CONTACT_FROM,
       SITE_URL: PRODUCTION.SITE_URL,
       RESEND_API_KEY: PRODUCTION.RESEND_API_KEY,
     });
-    expect(Object.keys(calls[4].envFile ?? {})).not.toContain('TURNSTILE_SECRET_KEY');
+    expect(Object.keys(calls[5].envFile ?? {})).not.toContain('TURNSTILE_SECRET_KEY');
   });
 
-  it('each command sees only its secrets, none on its command line but the DB URL', async () => {
+  it('each command sees only its secrets, none on its command line', async () => {
     const { calls } = await run([], PRODUCTION);
     const secrets = VARIABLES.filter((v) => v.secret).map((v) => v.name);
     const seen = (call: (typeof calls)[number]) =>
@@ -184,27 +208,28 @@ describe('deploy plan', () => {
     const commands = calls.filter((call) => call.argv);
     expect(commands.map(seen)).toEqual([
       [], // astro build
-      ['SUPABASE_ACCESS_TOKEN', 'SUPABASE_DB_URL'], // db push
+      ['SUPABASE_ACCESS_TOKEN'], // db push (the password alone, in SUPABASE_DB_PASSWORD)
       ['SUPABASE_DB_URL'], // retention periods
       ['SUPABASE_ACCESS_TOKEN'], // secrets set (values in the file)
       ['SUPABASE_ACCESS_TOKEN'], // functions deploy
       ['CLOUDFLARE_API_TOKEN'], // wrangler deploy
     ]);
     for (const call of commands) {
-      for (const name of secrets.filter((n) => n !== 'SUPABASE_DB_URL')) {
+      for (const name of secrets) {
         const secret = PRODUCTION[name as keyof typeof PRODUCTION];
         if (secret) expect(call.argv?.join(' ')).not.toContain(secret);
       }
+      expect(call.argv?.join(' ')).not.toContain('pw-test-only');
     }
   });
 
   it('stops at the first failing step and says which one', async () => {
-    const { code, calls, err } = await run([], PRODUCTION, 2);
+    const { code, calls, err } = await run([], PRODUCTION, 3);
     expect(code).toBe(1);
-    expect(calls).toHaveLength(2);
-    expect(err).toContain('Step 2 failed: Apply the database migrations');
+    expect(calls).toHaveLength(3);
+    expect(err).toContain('Step 3 failed: Apply the database migrations');
     expect(err).toContain('simulated failure');
-    expect(err).toContain('Step 1 is done');
+    expect(err).toContain('Steps 1–2 are done');
   });
 
   it('a pull-request preview builds and uploads a preview only, with fewer variables', async () => {
@@ -220,6 +245,25 @@ describe('deploy plan', () => {
       'astro build',
       'wrangler versions upload --preview-alias pr-12',
     ]);
+  });
+
+  it('stops before the migrations when the hosted project lets anyone sign up', async () => {
+    const { code, calls, err } = await run([], PRODUCTION, undefined, false);
+    expect(code).toBe(1);
+    expect(calls.map((c) => (c.auth ? 'auth' : c.argv?.[0]))).toEqual(['astro', 'auth']);
+    expect(err).toContain('Step 2 failed: Check that Supabase Auth sign-ups are off');
+    expect(err).toContain('Allow new users to sign up');
+  });
+
+  it('refuses to deploy when supabase/config.toml does not turn sign-ups off', () => {
+    expect(authSignupsOff(readFileSync('supabase/config.toml', 'utf8'))).toBe(true);
+    const on = readFileSync('supabase/config.toml', 'utf8').replace(
+      /enable_signup = false/,
+      'enable_signup = true',
+    );
+    expect(authSignupsOff(on)).toBe(false);
+    expect(authSignupsOff('[auth]\nenabled = true\n')).toBe(false);
+    expect(authSignupsOff('[auth]\n[auth.email]\nenable_signup = false\n')).toBe(false);
   });
 
   it('refuses an unknown argument and a bad preview name', async () => {
