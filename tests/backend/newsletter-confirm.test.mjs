@@ -78,7 +78,7 @@ describe('newsletter confirmation by a button', () => {
     expect(again.headers.location).toBe(`${SITE}/newsletter/deja-confirmee`);
   });
 
-  it('reads the token from the page’s address (Referer) when the form carries none (no script)', async () => {
+  it('without a script, reads the token from the page’s address (Referer)', async () => {
     const { email, link } = await signUpAndGetLink();
     const res = await pressButton('', { referer: link });
     expect(res.headers.location).toBe(`${SITE}/newsletter/confirmee`);

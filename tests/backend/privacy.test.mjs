@@ -95,7 +95,7 @@ describe('retention job', () => {
     );
   });
 
-  it('deletes spam and replaced requests after their own, shorter period; never an unmailed lead', async () => {
+  it('deletes spam and replaced rows after their own period; never an unmailed lead', async () => {
     const oldSpam = await contactRow({
       spam: 'honeypot',
       mailed: 'null',

@@ -6,7 +6,7 @@ import { cspViolations, notices } from './support/contact-form';
 
 test.beforeAll(() => backendReady(test));
 
-test('newsletter: double opt-in; confirm button and unsubscribe link work; repeats alike', async ({
+test('newsletter: double opt-in; confirm button, unsubscribe link; repeats alike', async ({
   page,
 }) => {
   const email = `news.${randomUUID().slice(0, 8)}@example.com`;
