@@ -205,6 +205,23 @@ export function checkVariables(env, target) {
   return problems;
 }
 
+/**
+ * What production can run without but should not (docs/deploying.md), one line each.
+ * @param {Record<string, string | undefined>} env
+ */
+export function productionWarnings(env) {
+  const warnings = [];
+  if (!value(env, 'TURNSTILE_SECRET_KEY'))
+    warnings.push(
+      'TURNSTILE_SECRET_KEY is not set: a script faking the fill time can take the hourly ceiling of lead e-mails (set it and PUBLIC_TURNSTILE_SITE_KEY).',
+    );
+  if (!value(env, 'ALERT_SMTP_URL'))
+    warnings.push(
+      'ALERT_SMTP_URL is not set: leads unmailed for an hour are alerted through Resend again, which does not help when Resend is what fails.',
+    );
+  return warnings;
+}
+
 /** The text of supabase/config.toml. */
 const readConfigToml = () =>
   fs.readFileSync(new URL('../../supabase/config.toml', import.meta.url), 'utf8');
@@ -403,6 +420,8 @@ export async function deploy({ args, env, runner, out = console.log, err = conso
   steps.forEach((step, i) => out(`  ${i + 1}. ${step.title}\n       $ ${step.shown}`));
   const extras = OPTIONAL_BUILD_VARIABLES.filter((name) => value(env, name));
   if (extras.length) out(`  The build also reads: ${extras.join(', ')}.`);
+  if (options.target === 'production')
+    for (const line of productionWarnings(env)) out(`  ! ${line}`);
   if (options.dryRun) {
     out('Every required variable is set. Nothing was built or deployed (dry run).');
     return 0;

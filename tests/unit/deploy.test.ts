@@ -266,6 +266,18 @@ describe('deploy plan', () => {
     expect(authSignupsOff('[auth]\n[auth.email]\nenable_signup = false\n')).toBe(false);
   });
 
+  it('warns when production runs without Turnstile or without a second mail route', async () => {
+    const bare = await run(['--dry-run'], PRODUCTION);
+    expect(bare.out).toContain('TURNSTILE_SECRET_KEY is not set');
+    expect(bare.out).toContain('ALERT_SMTP_URL is not set');
+    const full = await run(['--dry-run'], {
+      ...PRODUCTION,
+      TURNSTILE_SECRET_KEY: 'turnstile-test-only',
+      ALERT_SMTP_URL: 'smtps://u:p@smtp.example.net:465',
+    });
+    expect(full.out).not.toMatch(/TURNSTILE_SECRET_KEY is not set|ALERT_SMTP_URL is not set/);
+  });
+
   it('refuses an unknown argument and a bad preview name', async () => {
     expect((await run(['--dryrun'], PRODUCTION)).err).toContain('Unknown argument "--dryrun"');
     const bad = await run(['--preview', 'PR 12'], PRODUCTION);
