@@ -24,8 +24,12 @@ export const toast = {
 } as const;
 // The forms' strings live beside the Edge Functions, which answer visitors without JavaScript in the
 // same words (supabase/functions/_shared/messages-fr.ts).
-import { contact, newsletter } from '../../../supabase/functions/_shared/messages-fr';
-export { contact, newsletter };
+import {
+  contact,
+  newsletter,
+  newsletterConfirm,
+} from '../../../supabase/functions/_shared/messages-fr';
+export { contact, newsletter, newsletterConfirm };
 /** Result pages of the newsletter e-mail links and sign-ups (/newsletter/<result>). */
 export const newsletterPages = {
   confirmee: {

@@ -2,7 +2,7 @@
 // to fix, and the form again with everything the visitor wrote, posting to the same endpoint.
 import { escapeHtml } from './html.ts';
 import { fieldMessage } from './field-messages.ts';
-import { contact, newsletter } from './messages-fr.ts';
+import { contact, newsletter, newsletterConfirm } from './messages-fr.ts';
 import {
   CONTACT_FIELDS,
   MAX_LENGTHS,
@@ -154,7 +154,7 @@ ${honeypot(options.honeypotName)}
 export function confirmErrorPage(
   options: Omit<PageOptions, 'title' | 'reason'> & { token: string },
 ): string {
-  const t = newsletter.confirm;
+  const t = newsletterConfirm;
   return page(
     { ...options, title: t.title, reason: t.error },
     `<input type="hidden" name="token" value="${e(options.token)}">

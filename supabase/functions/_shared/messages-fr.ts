@@ -92,11 +92,14 @@ export const newsletter = {
     label: 'Votre adresse e-mail',
     submit: 'S’abonner',
   },
-  /** The site's confirmation page (the e-mail's link leads there) and its button. */
-  confirm: {
-    title: 'Confirmez votre inscription',
-    text: 'Pour recevoir nos articles par e-mail, confirmez votre inscription à la newsletter.',
-    submit: 'Confirmer mon inscription',
-    error: 'La confirmation n’a pas abouti. Réessayez dans un instant.',
-  },
+} as const;
+/**
+ * The site's newsletter confirmation page (the e-mail's link leads there) and its button; apart from
+ * `newsletter`, which the islands bundle, so their JavaScript does not carry it.
+ */
+export const newsletterConfirm = {
+  title: 'Confirmez votre inscription',
+  text: 'Pour recevoir nos articles par e-mail, confirmez votre inscription à la newsletter.',
+  submit: 'Confirmer mon inscription',
+  error: 'La confirmation n’a pas abouti. Réessayez dans un instant.',
 } as const;
