@@ -32,7 +32,12 @@ test('the refusal and confirmation pages have no axe-core violation (WCAG 2.2 AA
       .analyze();
     expect(violations.map((v) => `${where} ${v.id}: ${v.help}`)).toEqual([]);
   };
-  for (const route of ['/contact/message-envoye', '/newsletter/inscription']) {
+  for (const route of [
+    '/contact/message-envoye',
+    '/newsletter/inscription',
+    '/newsletter/confirmer?token=x',
+    '/newsletter/lien-expire',
+  ]) {
     await page.goto(route);
     await axe(route);
   }
