@@ -2,6 +2,7 @@
 // anything runs; `--dry-run` stops after printing the plan. Steps run through `runner`, so a test can
 // watch them without deploying anything.
 import fs from 'node:fs';
+import { parse as parseToml } from 'smol-toml';
 import { LOCAL_SUPABASE_KEY } from '../../src/lib/contact/supabase-config.ts';
 
 /** The Supabase CLI, fetched by npx at deploy time (its npm package downloads a binary). */
@@ -238,8 +239,11 @@ export function databasePassword(connectionString) {
  * @param {string} toml
  */
 export function authSignupsOff(toml) {
-  const section = /^\[auth\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(toml)?.[1] ?? '';
-  return /^\s*enable_signup\s*=\s*false\s*(#.*)?$/m.test(section);
+  try {
+    return parseToml(toml).auth?.enable_signup === false;
+  } catch {
+    return false;
+  }
 }
 
 /** The Supabase API URL: PUBLIC_SUPABASE_URL, else the project's own. */
