@@ -46,7 +46,7 @@ type Operation = {
   requestBody?: { content: Record<string, { schema: object }> };
   responses: Record<string, { content?: Record<string, { schema: object }> }>;
 };
-type Route = { method: string; template: string; pattern: RegExp; operation: Operation };
+export type Route = { method: string; template: string; pattern: RegExp; operation: Operation };
 
 let routes: Route[] | undefined;
 function allRoutes(): Route[] {
@@ -99,4 +99,71 @@ export function checkResponse(route: Route, status: number, body: unknown): stri
     return [`${status} is not a documented answer of ${route.method} ${route.template}`];
   const bodySchema = response.content?.['application/json']?.schema;
   return bodySchema && body !== undefined ? check(bodySchema, body) : [];
+}
+
+type JsonSchema = {
+  type?: string | string[];
+  nullable?: boolean;
+  enum?: unknown[];
+  required?: string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+};
+
+/**
+ * The smallest value GitHub's description accepts for a schema: every required property, `null`
+ * where it may be null, the first of an enum, empty strings and arrays, zeros. The stand-in answers
+ * with it under the fields it fills from its repository, so an answer carries every field GitHub's
+ * always carries, those the editor reads holding the repository's state.
+ */
+export function smallestValue(schema: JsonSchema): unknown {
+  if (schema.allOf)
+    return Object.assign({}, ...schema.allOf.map((part) => smallestValue(part) as object));
+  const choice = schema.anyOf ?? schema.oneOf;
+  if (choice) return smallestValue(choice[0]);
+  if (schema.enum) return schema.enum[0];
+  const types = [schema.type ?? 'object'].flat();
+  if (schema.nullable || types.includes('null')) return null;
+  switch (types[0]) {
+    case 'object':
+      return Object.fromEntries(
+        (schema.required ?? []).map((key) => [key, smallestValue(schema.properties?.[key] ?? {})]),
+      );
+    case 'array':
+      return [];
+    case 'string':
+      return '';
+    case 'integer':
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    default:
+      return null;
+  }
+}
+
+const isPlain = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+function overlay(base: unknown, fields: unknown): unknown {
+  if (!isPlain(base) || !isPlain(fields)) return fields;
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(fields)) out[key] = overlay(base[key], value);
+  return out;
+}
+
+/**
+ * An answer of a documented operation: the smallest value its description accepts for that status,
+ * with `fields` (the repository's state) laid over it.
+ */
+export function documentedAnswer(route: Route, status: number, fields: object): unknown {
+  const bodySchema = route.operation.responses[String(status)]?.content?.['application/json']
+    ?.schema as JsonSchema | undefined;
+  if (!bodySchema) return fields;
+  if (Array.isArray(fields))
+    return fields.map((item) => overlay(smallestValue(bodySchema.items ?? {}), item));
+  return overlay(smallestValue(bodySchema), fields);
 }

@@ -5,13 +5,24 @@
 // `violations`, which a test expects empty.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { execute, type ExecutionResult } from 'graphql';
-import { checkGraphql, checkRequestBody, checkResponse, findRoute, githubSchema } from './contract';
+import {
+  checkGraphql,
+  checkRequestBody,
+  checkResponse,
+  documentedAnswer,
+  findRoute,
+  githubSchema,
+} from './contract';
 import { createRepository, type Repository } from './repository';
 import { restHandlers } from './rest';
 import { graphqlRoot } from './graphql';
 
-/** A token the stand-in knows: answered 401 « Bad credentials » when `valid` is false. */
-export type Token = { valid: boolean; login: string };
+/**
+ * A token the stand-in knows: answered 401 « Bad credentials » when `valid` is false; without
+ * `pullRequests: 'write'` (a fine-grained token without « Pull requests: write »), GitHub's 403 to
+ * what opens, labels, drafts and merges a pull request.
+ */
+export type Token = { valid: boolean; login: string; pullRequests?: 'write' | 'read' };
 
 export type StandIn = {
   url: string;
@@ -88,7 +99,13 @@ function answerRest(
     violations.push(`${method} ${route.template} is not implemented by the stand-in`);
     return { status: 501, body: { message: 'Not implemented by the stand-in' } };
   }
-  const result = handler({ url, params: route.pattern.exec(url.pathname)!.slice(1), body, user });
+  const result = handler({
+    url,
+    params: route.pattern.exec(url.pathname)!.slice(1).map(decodeURIComponent),
+    body,
+    user,
+    answer: (status, fields) => ({ status, body: documentedAnswer(route, status, fields) }),
+  });
   const responseErrors = checkResponse(route, result.status, result.body);
   if (responseErrors.length)
     violations.push(`${method} ${route.template} → ${result.status}: ${responseErrors.join('; ')}`);
@@ -108,7 +125,9 @@ export async function startGithubStandIn(options: {
   githubSchema();
 
   async function answer(request: IncomingMessage): Promise<Answer> {
-    const url = new URL(request.url ?? '/', 'http://stand-in');
+    // GitHub Enterprise's paths, as Sveltia's `api_root` option makes them (`/api/v3/…`,
+    // `/api/graphql`), or github.com's (`/…`, `/graphql`).
+    const url = new URL((request.url ?? '/').replace(/^\/api(\/v3)?(?=\/)/, ''), 'http://stand-in');
     const method = request.method ?? 'GET';
     if (method === 'OPTIONS') return { status: 204 };
     const token = /^(?:Bearer|token) (.+)$/.exec(request.headers.authorization ?? '')?.[1];
@@ -145,7 +164,9 @@ export async function startGithubStandIn(options: {
         response.end(body === undefined ? '' : JSON.stringify(body));
       });
   });
-  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) =>
+    server.once('error', reject).listen(options.port, '127.0.0.1', resolve),
+  );
   const port = (server.address() as { port: number }).port;
   return {
     url: `http://127.0.0.1:${port}`,
