@@ -89,6 +89,10 @@ export default defineConfig({
       captchaOrigin: env.PUBLIC_TURNSTILE_SITE_KEY
         ? 'https://challenges.cloudflare.com'
         : undefined,
+      // Tests only: the GitHub stand-in the test build's editor talks to (src/cms/options.ts).
+      editorApiOrigin: env.CMS_GITHUB_API_ROOT
+        ? new URL(env.CMS_GITHUB_API_ROOT).origin
+        : undefined,
     }),
   ],
   // The display face (headings): Bricolage Grotesque cut to one weight and the French characters at

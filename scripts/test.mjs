@@ -5,7 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureChromium, ensureEngines } from './lib/chromium.mjs';
 import { childEnv } from './lib/env.mjs';
-import { TEST_BOOKING_URL, TEST_DIST, TEST_SUPABASE_URL } from '../tests/e2e/ports.ts';
+import {
+  TEST_BOOKING_URL,
+  TEST_DIST,
+  TEST_GITHUB_PORT,
+  TEST_SUPABASE_URL,
+} from '../tests/e2e/ports.ts';
 
 /**
  * Build checks that test code on content of their own (scratch projects), which a content change
@@ -75,12 +80,14 @@ if (chosen.some(([id]) => id === 'e2e'))
     process.exit(1);
   }
 
-// The test build talks to the test backend (its own ports), never to a developer's `npm start` backend.
+// The test build talks to the test backend (its own ports), never to a developer's `npm start` backend,
+// and its editor to the GitHub stand-in of tests/e2e/cms-publish.spec.ts instead of api.github.com.
 const env = childEnv({
   ...(chromium ? { CHROMIUM_PATH: chromium } : {}),
   PUBLIC_BOOKING_URL: TEST_BOOKING_URL,
   PUBLIC_SUPABASE_URL: TEST_SUPABASE_URL,
   PUBLIC_SUPABASE_KEY: '',
+  CMS_GITHUB_API_ROOT: `http://127.0.0.1:${TEST_GITHUB_PORT}`,
 });
 
 const started = Date.now();

@@ -15,6 +15,11 @@ export interface CmsOptions {
   repo: string;
   /** Branch the drafts are merged into. */
   branch: string;
+  /**
+   * Tests only: the origin of a GitHub stand-in, given to Sveltia as GitHub Enterprise's API roots
+   * (`api_root`, `graphql_api_root`). Unset, the editor talks to api.github.com.
+   */
+  apiRoot?: string;
 }
 
 /** What the generator returns: the configuration, and the labels missing from `./labels`. */
@@ -143,6 +148,10 @@ export function editorConfig(inputs: CmsCollectionInput[], options: CmsOptions):
       auth_methods: ['token'],
       // The draft's preview is the link of CI's « Publication » status, plus the entry's preview_path.
       preview_context: PREVIEW_STATUS_CONTEXT,
+      ...(options.apiRoot && {
+        api_root: `${options.apiRoot}/api/v3`,
+        graphql_api_root: `${options.apiRoot}/api/graphql`,
+      }),
       commit_messages: {
         create: 'Contenu : crée {{collection}} « {{slug}} »',
         update: 'Contenu : modifie {{collection}} « {{slug}} »',

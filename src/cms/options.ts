@@ -2,7 +2,8 @@ import type { CmsOptions } from './config';
 
 /**
  * The editor's settings from the environment: CMS_GITHUB_REPO (`owner/name`), CMS_GITHUB_BRANCH
- * (the branch drafts are merged into, default `main`).
+ * (the branch drafts are merged into, default `main`); CMS_GITHUB_API_ROOT, for the tests only: the
+ * origin of the GitHub stand-in the editor talks to instead of api.github.com (unset in production).
  * @param env process environment (or Astro's merged env)
  * @param siteUrl the site's public URL
  */
@@ -11,5 +12,6 @@ export function cmsOptions(env: Record<string, string | undefined>, siteUrl: str
     siteUrl,
     repo: env.CMS_GITHUB_REPO || 'agence-exemple/site',
     branch: env.CMS_GITHUB_BRANCH || 'main',
+    ...(env.CMS_GITHUB_API_ROOT && { apiRoot: new URL(env.CMS_GITHUB_API_ROOT).origin }),
   };
 }

@@ -42,6 +42,8 @@ export interface PostBuildOptions {
   supabaseUrl: string;
   bookingUrl: string;
   captchaOrigin?: string;
+  /** Tests only: the GitHub stand-in's origin, allowed in /admin's policy (CMS_GITHUB_API_ROOT). */
+  editorApiOrigin?: string;
   /** Where the forms post without JavaScript (the CSP's form-action). */
   formEndpoint?: string;
 }
@@ -70,6 +72,7 @@ export function postBuildSteps(options: PostBuildOptions): PostBuildStep[] {
             supabaseUrl: options.supabaseUrl,
             bookingUrl: options.bookingUrl,
             captchaOrigin: options.captchaOrigin,
+            editorApiOrigin: options.editorApiOrigin,
             formEndpoint: options.formEndpoint,
           }),
         ],

@@ -27,6 +27,8 @@ export function inlineScriptHashes(html: string): string[] {
  *   {supabase-origin} origin of the Supabase API the pages talk to (PUBLIC_SUPABASE_URL or the local stand-in)
  *   {booking-origin}  origin of the booking widget framed on the home and contact pages
  *   {captcha-origin}  Cloudflare Turnstile, only when PUBLIC_TURNSTILE_SITE_KEY is set (else removed)
+ *   {editor-api-origin} the GitHub stand-in the test build's editor talks to, only when
+ *                     CMS_GITHUB_API_ROOT is set (tests; else removed: production talks to api.github.com)
  *   {form-endpoint}   URL the forms post to without JavaScript (form-action)
  */
 export function fillHeaders(
@@ -36,18 +38,21 @@ export function fillHeaders(
     supabaseOrigin,
     bookingOrigin,
     captchaOrigin,
+    editorApiOrigin,
     formEndpoint = '',
   }: {
     scriptHashes: string[];
     supabaseOrigin: string;
     bookingOrigin: string;
     captchaOrigin?: string;
+    editorApiOrigin?: string;
     formEndpoint?: string;
   },
 ): string {
   const fill = (line: string) =>
     line
       .replaceAll(' {captcha-origin}', captchaOrigin ? ` ${captchaOrigin}` : '')
+      .replaceAll(' {editor-api-origin}', editorApiOrigin ? ` ${editorApiOrigin}` : '')
       .replaceAll('{script-hashes}', [...new Set(scriptHashes)].sort().join(' '))
       .replaceAll('{supabase-origin}', supabaseOrigin)
       .replaceAll('{booking-origin}', bookingOrigin)
@@ -71,14 +76,22 @@ export function securityHeaders(
     supabaseUrl,
     bookingUrl,
     captchaOrigin,
+    editorApiOrigin,
     formEndpoint,
-  }: { supabaseUrl: string; bookingUrl: string; captchaOrigin?: string; formEndpoint?: string },
+  }: {
+    supabaseUrl: string;
+    bookingUrl: string;
+    captchaOrigin?: string;
+    editorApiOrigin?: string;
+    formEndpoint?: string;
+  },
 ): string {
   return fillHeaders(template, {
     scriptHashes: [...pages.values()].flatMap(inlineScriptHashes),
     supabaseOrigin: new URL(supabaseUrl).origin,
     bookingOrigin: new URL(bookingUrl).origin,
     captchaOrigin,
+    editorApiOrigin,
     formEndpoint,
   });
 }

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { sitemapRoutes } from '../../scripts/lib/built-site.mjs';
+import { TEST_GITHUB_PORT } from '../e2e/ports';
 import { ADMIN_DIR, DIST, builtPages, fetchAsSent } from './site';
 
 const adminPage = readFileSync(join(ADMIN_DIR, 'index.html'), 'utf8');
@@ -64,5 +65,19 @@ describe('the editor at /admin', () => {
     expect(publicPage).not.toContain('api.github.com');
     expect((await headersFor('/admin'))['content-security-policy']).toBe(admin);
     expect((await headersFor('/admin/sveltia-cms.js'))['content-security-policy']).toBe(admin);
+  });
+
+  // The test build (scripts/test.mjs sets CMS_GITHUB_API_ROOT) points the editor at the GitHub
+  // stand-in of tests/e2e/cms-publish.spec.ts; tests/build/publish.test.ts checks a production one.
+  it('in the test build, talks to the GitHub stand-in, from /admin only', async () => {
+    const standIn = `http://127.0.0.1:${TEST_GITHUB_PORT}`;
+    const config = parse(readFileSync(join(ADMIN_DIR, 'config.yml'), 'utf8'));
+    expect(config.backend).toMatchObject({
+      api_root: `${standIn}/api/v3`,
+      graphql_api_root: `${standIn}/api/graphql`,
+    });
+    const admin = (await headersFor('/admin/'))['content-security-policy'];
+    expect(admin).toContain(`https://api.github.com ${standIn} `);
+    expect((await headersFor('/contact'))['content-security-policy']).not.toContain(standIn);
   });
 });

@@ -7,6 +7,8 @@
 import { copyFileSync, cpSync, existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { TEST_GITHUB_PORT } from '../e2e/ports';
 import { astroIn, scratchProject } from './scratch';
 
 const ROOT = process.cwd();
@@ -157,5 +159,37 @@ describe('photos', { timeout: 30_000 }, () => {
     const published = files();
     expect(published.filter((file) => /\.jpe?g$/i.test(file))).toEqual([]);
     expect(published.some((file) => file.endsWith('.avif'))).toBe(true);
+  });
+});
+
+// The scratch build is a production build for the editor (tests/build/scratch.ts leaves the test
+// build's CMS_GITHUB_API_ROOT out): /admin talks to api.github.com and nothing else of GitHub.
+describe('the editor of a production build', { timeout: 30_000 }, () => {
+  it('keeps api.github.com: no API root in its configuration, none in its policy', () => {
+    const backend = (parse(html('admin/config.yml')) as { backend: Record<string, unknown> })
+      .backend;
+    expect(backend).not.toHaveProperty('api_root');
+    expect(backend).not.toHaveProperty('graphql_api_root');
+    const policies = html('_headers')
+      .split('\n')
+      .filter((line) => line.trim().startsWith('Content-Security-Policy:'));
+    const admin = policies.filter((line) => line.includes('api.github.com'));
+    expect(admin).toHaveLength(2);
+    for (const policy of admin) {
+      const connect = policy.split(';').find((part) => part.trim().startsWith('connect-src'));
+      expect(connect?.trim()).toBe(
+        "connect-src 'self' blob: data: https://api.github.com https://www.githubstatus.com https://unpkg.com",
+      );
+    }
+  });
+
+  it('ships nothing of the GitHub stand-in', () => {
+    // The stand-in's origin, its folder's name, the policy's placeholder for it: in no file.
+    const marks = [`127.0.0.1:${TEST_GITHUB_PORT}`, 'github-stand-in', '{editor-api-origin}'];
+    const shipped = files().filter((file) => {
+      const content = readFileSync(join(dist, file), 'latin1');
+      return marks.some((mark) => content.includes(mark));
+    });
+    expect(shipped).toEqual([]);
   });
 });

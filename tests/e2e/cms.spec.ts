@@ -25,7 +25,12 @@ import { startHost } from '../../scripts/lib/host.mjs';
 import { childEnv } from '../../scripts/lib/env.mjs';
 import { parse } from 'yaml';
 import { offerFolder, serveEditorCdn } from './support/local-folder';
-import { TEST_DIST, TEST_SCRATCH_INSPECTOR_PORT, TEST_SCRATCH_SITE_PORT } from './ports';
+import {
+  TEST_DIST,
+  TEST_GITHUB_PORT,
+  TEST_SCRATCH_INSPECTOR_PORT,
+  TEST_SCRATCH_SITE_PORT,
+} from './ports';
 
 const ROOT = process.cwd();
 /** Not copied into the scratch project: dependencies (linked instead), builds, caches, local data. */
@@ -319,8 +324,9 @@ test('every collection opens in the editor with its French form, without error',
 test('the deployed editor signs in with a GitHub token and refuses a bad one', async ({ page }) => {
   const problems = editorProblems(page);
   await serveEditorCdn(page);
-  // GitHub answers 401 to a token that is wrong, expired or revoked.
-  await page.route('https://api.github.com/**', (route) =>
+  // GitHub answers 401 to a token that is wrong, expired or revoked. The test build's editor talks
+  // to the GitHub stand-in's address (scripts/test.mjs), answered here without it.
+  await page.route(`http://127.0.0.1:${TEST_GITHUB_PORT}/**`, (route) =>
     route.fulfill({ status: 401, json: { message: 'Bad credentials' } }),
   );
   await page.goto('/admin');
@@ -331,6 +337,6 @@ test('the deployed editor signs in with a GitHub token and refuses a bad one', a
   await expect(
     page.getByText('Le jeton fourni n’est pas valide. Veuillez le vérifier et réessayer.'),
   ).toBeVisible();
-  // The policy of /admin lets the editor reach GitHub's API (the refusal came from GitHub).
+  // The policy of /admin lets the editor reach its GitHub API (the refusal came from it).
   expect(problems.filter((problem) => /Content Security Policy/i.test(problem))).toEqual([]);
 });

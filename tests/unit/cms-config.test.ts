@@ -14,6 +14,7 @@ import { contentFileData } from '../../src/lib/content/files';
 import Ajv from 'ajv';
 import { STATUS_CONTEXT } from '../../scripts/lib/publish-status.mjs';
 import { PREVIEW_STATUS_CONTEXT, editorConfig } from '../../src/cms/config';
+import { cmsOptions } from '../../src/cms/options';
 import type { CmsCollectionInput } from '../../src/cms/fields';
 import { referencedCollection } from '../../src/cms/json-schema';
 import type { CmsField } from '../../src/cms/widgets';
@@ -107,8 +108,23 @@ describe('generated editor configuration', () => {
       media_libraries: { stock_assets: false },
     });
     expect(config.backend).not.toHaveProperty('base_url');
+    // Without CMS_GITHUB_API_ROOT (production), Sveltia keeps its default, api.github.com.
+    expect(config.backend).not.toHaveProperty('api_root');
+    expect(config.backend).not.toHaveProperty('graphql_api_root');
     // The status the editor looks for is the one CI posts.
     expect(PREVIEW_STATUS_CONTEXT).toBe(STATUS_CONTEXT);
+  });
+
+  it('points the test build at the GitHub stand-in as GitHub Enterprise API roots', () => {
+    const options = cmsOptions({ CMS_GITHUB_API_ROOT: 'http://127.0.0.1:4328' }, 'https://x.fr');
+    expect(cmsOptions({}, 'https://x.fr')).not.toHaveProperty('apiRoot');
+    const { config: test } = editorConfig(inputs, options);
+    expect(test.backend).toMatchObject({
+      api_root: 'http://127.0.0.1:4328/api/v3',
+      graphql_api_root: 'http://127.0.0.1:4328/api/graphql',
+    });
+    const validate = new Ajv({ strict: false, validateFormats: false }).compile(SVELTIA_SCHEMA);
+    expect(validate(test)).toBe(true);
   });
 
   it('is a configuration Sveltia CMS accepts (its own JSON Schema)', () => {

@@ -49,4 +49,16 @@ describe('fillHeaders', () => {
       "  Content-Security-Policy: script-src 'self' https://challenges.cloudflare.com 'sha256-a'; frame-src https://calendly.com https://challenges.cloudflare.com",
     );
   });
+
+  it('allows the tests’ GitHub stand-in in /admin only when it is configured', () => {
+    const policy =
+      '  Content-Security-Policy: connect-src https://api.github.com {editor-api-origin}';
+    const values = { scriptHashes: [], supabaseOrigin: 'x', bookingOrigin: 'y' };
+    expect(fillHeaders(policy, values)).toBe(
+      '  Content-Security-Policy: connect-src https://api.github.com',
+    );
+    expect(fillHeaders(policy, { ...values, editorApiOrigin: 'http://127.0.0.1:4328' })).toBe(
+      '  Content-Security-Policy: connect-src https://api.github.com http://127.0.0.1:4328',
+    );
+  });
 });
