@@ -4,7 +4,8 @@
 // Reads: PUBLISH_STEPS (the `steps` or `needs` context as JSON), PUBLISH_DONE, PUBLISH_URL or
 // PREVIEW_URL and PREVIEW_ALIAS, CONTENT_ERROR_REPORT, COPY_BUDGET_REPORT or COPY_BUDGETS; GITHUB_TOKEN,
 // GITHUB_REPOSITORY, PUBLISH_SHA (the commit), GITHUB_SERVER_URL and GITHUB_RUN_ID (the run's page,
-// linked from a status that is not « En ligne »).
+// linked from a status that is not « En ligne »), GITHUB_API_URL (the REST API's root, which Actions
+// sets; default https://api.github.com; the tests' GitHub stand-in in tests/e2e/cms-publish.spec.ts).
 // Writes the pages over budget to GITHUB_OUTPUT (`copy-budgets`). `--dry-run` prints the status and
 // the summary without sending anything.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -45,6 +46,7 @@ const { url, init } = statusRequest({
   token: String(env.GITHUB_TOKEN),
   status,
   targetUrl: status.state === 'success' ? (result.url ?? runUrl) : runUrl,
+  api: env.GITHUB_API_URL || undefined,
 });
 const response = await fetch(url, init).catch((error) => error);
 if (!(response instanceof Response) || !response.ok) {

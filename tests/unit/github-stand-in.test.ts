@@ -1,6 +1,10 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishStatus, statusRequest } from '../../scripts/lib/publish-status.mjs';
 import { startGithubStandIn, type StandIn } from '../e2e/support/github-stand-in/server';
+
+const execute = promisify(execFile);
 
 // The stand-in on a free port (0): this file runs beside other unit tests, never on a fixed port.
 let standIn: StandIn;
@@ -97,6 +101,33 @@ describe('GitHub stand-in', () => {
         target_url: 'https://pr-1.exemple.workers.dev/',
       }),
     ]);
+    expect(standIn.violations.slice(violations)).toEqual([]);
+  });
+
+  it('takes the status scripts/publish-status.mjs posts, at GITHUB_API_URL', async () => {
+    const violations = standIn.violations.length;
+    const steps = Object.fromEntries(
+      ['install', 'content', 'build', 'pages', 'preview'].map((id) => [id, { outcome: 'success' }]),
+    );
+    const run = await execute(process.execPath, ['scripts/publish-status.mjs'], {
+      env: {
+        PATH: process.env.PATH,
+        GITHUB_API_URL: `${standIn.url}/api/v3`,
+        GITHUB_TOKEN: 'good-token',
+        GITHUB_REPOSITORY: 'agence/site',
+        PUBLISH_SHA: head,
+        PUBLISH_STEPS: JSON.stringify(steps),
+        PUBLISH_DONE: 'true',
+        PREVIEW_URL: 'https://{alias}.exemple.workers.dev',
+        PREVIEW_ALIAS: 'pr-2',
+      },
+    });
+    expect(run.stdout).toMatch(/^success: /);
+    expect(standIn.repository.statuses.get(head)?.at(-1)).toMatchObject({
+      context: 'Publication',
+      state: 'success',
+      target_url: 'https://pr-2.exemple.workers.dev',
+    });
     expect(standIn.violations.slice(violations)).toEqual([]);
   });
 });
