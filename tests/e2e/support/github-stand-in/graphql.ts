@@ -5,7 +5,7 @@
 // blobs by oid or `branch:path`, a commit's statuses, the labelled open pull requests and their
 // files; the mutations createRef, createCommitOnBranch and the draft state of a pull request.
 import { GraphQLError } from 'graphql';
-import { now, type PullRequest, type Repository } from './repository';
+import { now, type Commit, type PullRequest, type Repository } from './repository';
 import { pullRequestNodeId } from './rest';
 import type { Token } from './server';
 
