@@ -5,7 +5,8 @@
  * copywriter changes an offer's price, saves, and the file and the rebuilt pricing page show it;
  * creates a page with a photo uploaded from the computer, and the rebuilt site serves that page with
  * the photo in AVIF and WebP; every collection opens with its French form and no console error (CSP
- * included). The sign-in page offers the GitHub token, the only sign-in the deployed site needs.
+ * included). Signing in with a GitHub token, the deployed site's only sign-in, and what follows
+ * (drafts, previews, publishing) are in cms-publish.spec.ts, against the GitHub stand-in.
  * Everything happens in a scratch copy of the project (node_modules linked), never in this checkout.
  */
 import { spawnSync } from 'node:child_process';
@@ -24,13 +25,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startHost } from '../../scripts/lib/host.mjs';
 import { childEnv } from '../../scripts/lib/env.mjs';
 import { parse } from 'yaml';
+import { editorProblems, fillKept, save, scrollTo } from './support/editor';
 import { offerFolder, serveEditorCdn } from './support/local-folder';
-import {
-  TEST_DIST,
-  TEST_GITHUB_PORT,
-  TEST_SCRATCH_INSPECTOR_PORT,
-  TEST_SCRATCH_SITE_PORT,
-} from './ports';
+import { TEST_DIST, TEST_SCRATCH_INSPECTOR_PORT, TEST_SCRATCH_SITE_PORT } from './ports';
 
 const ROOT = process.cwd();
 /** Not copied into the scratch project: dependencies (linked instead), builds, caches, local data. */
@@ -75,69 +72,6 @@ async function openLocalEditor(page: Page) {
   await expect(page.getByRole('tree', { name: 'Liste des collections' })).toBeVisible({
     timeout: 30_000,
   });
-}
-
-/** Scrolls the form until `field` is drawn (the editor draws fields as they come into view). */
-async function scrollTo(page: Page, field: ReturnType<Page['locator']>) {
-  const form = page.getByRole('group', { name: /^Modifier le contenu/ });
-  await form.hover();
-  await expect(async () => {
-    if (!(await field.isVisible())) await page.mouse.wheel(0, 300);
-    await expect(field).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 30_000 });
-}
-
-/**
- * Clicks « Enregistrer » and waits for the editor's own verdict: its « Entrée enregistrée. » notice,
- * shown once every file is written, or its list of fields to correct, which fails the test at once.
- */
-async function save(page: Page) {
-  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-  const saved = page.getByText('Entrée enregistrée.');
-  const refused = page.getByText(/Veuillez (la|les) corriger pour enregistrer l’entrée\./);
-  // The write goes through the stand-in picker to the disk: as long as a busy machine takes.
-  await expect(saved.or(refused).first()).toBeVisible({ timeout: 30_000 });
-  if (await refused.count()) {
-    // Name the fields the editor marks, with their values: which one the test failed to fill.
-    const fields = await page.locator('[aria-invalid="true"]').evaluateAll((controls) =>
-      controls.map((control) => {
-        const label =
-          control.getAttribute('aria-label') ??
-          control
-            .getAttribute('aria-labelledby')
-            ?.split(' ')
-            .map((id) => document.getElementById(id)?.textContent)
-            .join(' ') ??
-          control.id;
-        return `${label?.trim()}: ${JSON.stringify((control as HTMLInputElement).value ?? '')}`;
-      }),
-    );
-    throw new Error(`the editor refused the entry; fields marked invalid: ${fields.join('; ')}`);
-  }
-}
-
-/**
- * Types `value` into `field` until the field keeps it. The editor sets up a new entry's form just
- * after drawing it and can clear a field typed into in that instant, faster than a person types
- * (seen: the first « Titre » empty at « Enregistrer »); the field holding the value is the state
- * the save needs.
- */
-async function fillKept(field: Locator, value: string) {
-  await expect(async () => {
-    if ((await field.inputValue()) !== value) await field.fill(value);
-    await expect(field).toHaveValue(value, { timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
-}
-
-/** Errors the editor logs or throws, collected for the test to check there are none. */
-function editorProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
-  return problems;
 }
 
 /** Builds the scratch project as a copywriter's publication would, serves it, and runs `visit`. */
@@ -319,24 +253,4 @@ test('every collection opens in the editor with its French form, without error',
     ).toBeVisible();
   }
   expect(problems).toEqual([]);
-});
-
-test('the deployed editor signs in with a GitHub token and refuses a bad one', async ({ page }) => {
-  const problems = editorProblems(page);
-  await serveEditorCdn(page);
-  // GitHub answers 401 to a token that is wrong, expired or revoked. The test build's editor talks
-  // to the GitHub stand-in's address (scripts/test.mjs), answered here without it.
-  await page.route(`http://127.0.0.1:${TEST_GITHUB_PORT}/**`, (route) =>
-    route.fulfill({ status: 401, json: { message: 'Bad credentials' } }),
-  );
-  await page.goto('/admin');
-  await page.getByRole('button', { name: 'Se connecter avec un jeton d’accès' }).click();
-  const token = page.getByRole('textbox', { name: 'Jeton d’accès personnel' });
-  await token.fill('github_pat_expired');
-  await token.press('Enter');
-  await expect(
-    page.getByText('Le jeton fourni n’est pas valide. Veuillez le vérifier et réessayer.'),
-  ).toBeVisible();
-  // The policy of /admin lets the editor reach its GitHub API (the refusal came from it).
-  expect(problems.filter((problem) => /Content Security Policy/i.test(problem))).toEqual([]);
 });

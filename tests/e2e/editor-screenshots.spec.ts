@@ -1,6 +1,6 @@
 /**
  * The screenshots of the editor in CONTENT.md (docs/images/editor/), taken in Chromium in French at a
- * laptop's size. Not a test: `npm run screenshots:editor` runs it on the test build (TEST_DIST);
+ * laptop's size (those of « Publier » are taken by cms-publish.spec.ts, run by the same command). Not a test: `npm run screenshots:editor` runs it on the test build (TEST_DIST);
  * `npm test` leaves it out (playwright.config.ts). The editor works on a scratch copy of the project, as in cms.spec.ts.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { offerFolder, serveEditorCdn } from './support/local-folder';
+import { TEST_GITHUB_PORT } from './ports';
 
 const OUT = 'docs/images/editor';
 const ROOT = process.cwd();
@@ -21,8 +22,9 @@ test('screenshots of the editor for CONTENT.md', async ({ page }) => {
   mkdirSync(OUT, { recursive: true });
   await serveEditorCdn(page);
 
-  // Sign-in page, then the token form, then GitHub's refusal of a bad token.
-  await page.route('https://api.github.com/**', (route) =>
+  // Sign-in page, then the token form, then GitHub's refusal of a bad token (the test build's
+  // editor asks the GitHub stand-in's address, scripts/test.mjs; answered here without it).
+  await page.route(`http://127.0.0.1:${TEST_GITHUB_PORT}/**`, (route) =>
     route.fulfill({ status: 401, json: { message: 'Bad credentials' } }),
   );
   await page.goto('/admin');

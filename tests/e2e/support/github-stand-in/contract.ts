@@ -77,9 +77,21 @@ export function findRoute(method: string, path: string): Route | undefined {
 
 const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
 const compiled = new WeakMap<object, ValidateFunction>();
+/**
+ * The description's schema as ajv reads it: OpenAPI's `nullable` beside no `type` (a schema that
+ * takes any value, null included, as the Issue's `body`) is dropped, which ajv refuses to compile.
+ */
+function forAjv(schemaObject: unknown): unknown {
+  if (Array.isArray(schemaObject)) return schemaObject.map(forAjv);
+  if (typeof schemaObject !== 'object' || schemaObject === null) return schemaObject;
+  const entries = Object.entries(schemaObject).filter(
+    ([key]) => key !== 'nullable' || 'type' in schemaObject,
+  );
+  return Object.fromEntries(entries.map(([key, value]) => [key, forAjv(value)]));
+}
 function check(schemaObject: object, value: unknown): string[] {
   let run = compiled.get(schemaObject);
-  if (!run) compiled.set(schemaObject, (run = ajv.compile(schemaObject)));
+  if (!run) compiled.set(schemaObject, (run = ajv.compile(forAjv(schemaObject) as object)));
   return run(value)
     ? []
     : (run.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`);

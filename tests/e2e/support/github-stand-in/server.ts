@@ -172,6 +172,11 @@ export async function startGithubStandIn(options: {
     url: `http://127.0.0.1:${port}`,
     repository,
     violations,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // The browser keeps its connections open (and the editor polls): they are closed with it.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

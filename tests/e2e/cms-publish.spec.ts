@@ -1,0 +1,362 @@
+/**
+ * A copywriter's live publishing, end to end in Chromium against the GitHub stand-in
+ * (tests/e2e/support/github-stand-in: every GraphQL document and REST call checked against GitHub's
+ * published schemas). The test build's editor talks to it (scripts/test.mjs sets
+ * CMS_GITHUB_API_ROOT). The walk: sign in with a token; « Enregistrer » on the home page's hero and
+ * on a blog post each opens one pull request from a `cms/…` branch holding exactly that entry's
+ * file, whose content builds; scripts/publish-status.mjs posts « Publication » on the pull
+ * request's head commit as CI does; « Voir l’aperçu » opens the preview at the entry's page; the
+ * statuses are labels; « Publier » merges into main and closes the pull request. A token GitHub
+ * refuses, and one without « Pull requests: write », each get the editor's French message.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'yaml';
+import { astroIn, scratchProject } from '../build/scratch';
+import { editorProblems, fillKept, scrollTo } from './support/editor';
+import { serveEditorCdn } from './support/local-folder';
+import { fileOn, type Repository } from './support/github-stand-in/repository';
+import { startGithubStandIn, type StandIn } from './support/github-stand-in/server';
+import { TEST_DIST, TEST_GITHUB_PORT } from './ports';
+
+const execute = promisify(execFile);
+const CONTENT = 'src/content';
+const HOME = `${CONTENT}/pages/index.yaml`;
+const POST = `${CONTENT}/blog/seo-local-marseille.md`;
+const HOME_TITLE = 'Des sites rapides, une IA qui travaille pour vous';
+const POST_TITLE = 'SEO local à Marseille : être trouvé par les clients du quartier';
+/** The preview address CI builds for a pull request (vars.PREVIEW_URL in the workflow). */
+const PREVIEW_URL = 'https://{alias}.agence-site.workers.dev';
+const TOKENS = {
+  github_pat_redactrice: { valid: true, login: 'redactrice', pullRequests: 'write' as const },
+  github_pat_revoque: { valid: false, login: 'ancienne' },
+  github_pat_sans_pr: { valid: true, login: 'stagiaire', pullRequests: 'read' as const },
+  // The workflow's GITHUB_TOKEN: statuses write, pull requests read (.github/workflows/ci.yml).
+  github_token_ci: { valid: true, login: 'github-actions[bot]', pullRequests: 'read' as const },
+};
+
+test.use({ locale: 'fr-FR', viewport: { width: 1280, height: 800 }, actionTimeout: 30_000 });
+// One stand-in on one port: the file's tests one after the other (a failure skips none).
+test.describe.configure({ mode: 'default' });
+
+/** Every text file of src/content, as the repository's main branch holds it. */
+function contentFiles(dir = CONTENT): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return Object.entries(contentFiles(path));
+      return [[path, readFileSync(path, 'utf8')]];
+    }),
+  );
+}
+
+const { backend } = parse(readFileSync(join(TEST_DIST, 'admin/config.yml'), 'utf8')) as {
+  backend: { repo: string };
+};
+const [OWNER, NAME] = backend.repo.split('/');
+
+let standIn: StandIn;
+test.beforeEach(async () => {
+  standIn = await startGithubStandIn({
+    port: TEST_GITHUB_PORT,
+    owner: OWNER,
+    name: NAME,
+    files: contentFiles(),
+    tokens: TOKENS,
+  });
+});
+test.afterEach(async () => {
+  await standIn?.close();
+  // A request GitHub would reject fails the test, whoever sent it.
+  expect(standIn?.violations ?? []).toEqual([]);
+});
+
+async function signIn(page: Page, token: string) {
+  await serveEditorCdn(page);
+  // The signed-in user's avatar, from GitHub's image host.
+  await page.route('https://avatars.githubusercontent.com/**', (route) =>
+    route.fulfill({
+      contentType: 'image/svg+xml',
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
+    }),
+  );
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Se connecter avec un jeton d’accès' }).click();
+  const field = page.getByRole('textbox', { name: 'Jeton d’accès personnel' });
+  await field.fill(token);
+  await field.press('Enter');
+}
+
+/** Opens an entry as the editor's own links do (a change of hash: the sign-in stays). */
+async function openEntry(page: Page, collection: string, entry: string) {
+  await page.evaluate(
+    (hash) => (window.location.hash = hash),
+    `/collections/${collection}/entries/${entry}`,
+  );
+}
+
+/**
+ * The screenshots of CONTENT.md's « Publier » section (docs/images/editor/), taken by this walk when
+ * EDITOR_SCREENSHOTS is set (`npm run screenshots:editor`); every run keeps them in its results.
+ */
+async function shoot(page: Page, name: string) {
+  // Toasts and dialogs fade in: their end state (a spinner turns for ever: not waited for).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+      .every((a) => a.playState !== 'running'),
+  );
+  const path = process.env.EDITOR_SCREENSHOTS
+    ? join('docs/images/editor', `${name}.png`)
+    : test.info().outputPath(`${name}.png`);
+  await page.screenshot({ path });
+}
+
+/** The editor's answer to « Enregistrer »: its notice, then « Plus tard » keeps the draft a draft. */
+async function saveDraft(page: Page, screenshot?: string) {
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await expect(page.getByText('Entrée enregistrée.')).toBeVisible({ timeout: 30_000 });
+  if (screenshot) await shoot(page, screenshot);
+  await page.getByRole('button', { name: 'Plus tard', exact: true }).click();
+  // The editor closes on a saved draft (its default), back to the collection's list.
+  await expect(page.getByRole('button', { name: 'Enregistrer', exact: true })).toBeHidden();
+}
+
+/** What CI does for a pull request once its preview is up: scripts/publish-status.mjs, as run by
+ * the workflow's « Status and summary » step, against the stand-in. */
+async function postPublicationStatus(sha: string, number: number) {
+  const steps = ['install', 'content', 'build', 'pages', 'preview'].map((id) => [
+    id,
+    { outcome: 'success' },
+  ]);
+  const { stdout } = await execute(process.execPath, ['scripts/publish-status.mjs'], {
+    env: {
+      PATH: process.env.PATH,
+      GITHUB_API_URL: `${standIn.url}/api/v3`,
+      GITHUB_TOKEN: 'github_token_ci',
+      GITHUB_REPOSITORY: `${OWNER}/${NAME}`,
+      PUBLISH_SHA: sha,
+      PUBLISH_STEPS: JSON.stringify(Object.fromEntries(steps)),
+      PUBLISH_DONE: 'true',
+      PREVIEW_URL,
+      PREVIEW_ALIAS: `pr-${number}`,
+    },
+  });
+  return stdout;
+}
+
+/**
+ * Builds a pull request's branch as CI's preview does: a scratch copy of the project whose
+ * src/content is the branch's; `astro build`, which runs every content check. Returns its dist/.
+ */
+async function buildBranch(repository: Repository, branch: string): Promise<string> {
+  const scratch = scratchProject('cms-publish');
+  scratches.push(scratch);
+  const tree = repository.commits.get(repository.branches.get(branch)!)!.tree;
+  rmSync(join(scratch, CONTENT), { recursive: true });
+  for (const path of Object.keys(tree)) {
+    mkdirSync(dirname(join(scratch, path)), { recursive: true });
+    writeFileSync(join(scratch, path), fileOn(repository, branch, path)!);
+  }
+  const { code, output } = await astroIn(scratch, 'build');
+  expect(code, output).toBe(0);
+  return join(scratch, 'dist');
+}
+const scratches: string[] = [];
+test.afterAll(() => {
+  for (const scratch of scratches) rmSync(scratch, { recursive: true, force: true });
+});
+
+/** Serves the preview address from a build, as the host serves it (`/blog/x` is blog/x.html). */
+async function servePreview(page: Page, origin: string, dist: string) {
+  await page.context().route(`${origin}/**`, (route) => {
+    const path = new URL(route.request().url()).pathname.replace(/\/$/, '') || '/index';
+    const file = [`${path}.html`, `${path}/index.html`]
+      .map((candidate) => join(dist, candidate))
+      .find((candidate) => existsSync(candidate));
+    return file ? route.fulfill({ path: file }) : route.fulfill({ status: 404, body: 'Not Found' });
+  });
+}
+
+/** The pull requests the stand-in holds, as a copywriter's work shows in them. */
+const pulls = () =>
+  standIn.repository.pullRequests.map((pull) => ({
+    number: pull.number,
+    head: pull.head,
+    base: pull.base,
+    state: pull.state,
+    merged: pull.merged,
+    draft: pull.draft,
+    labels: pull.labels,
+    files: standIn.repository.changes(
+      pull.baseSha,
+      standIn.repository.branches.get(pull.head) ?? pull.mergeSha ?? pull.baseSha,
+    ),
+  }));
+
+test('a copywriter saves, previews and publishes through GitHub', async ({ page }) => {
+  test.setTimeout(300_000);
+  const problems = editorProblems(page);
+  const repository = standIn.repository;
+  await signIn(page, 'github_pat_redactrice');
+  await expect(page.getByRole('tree', { name: 'Liste des collections' })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // « Enregistrer » on the home page's hero: one draft pull request, from cms/pages/index.
+  await openEntry(page, 'pages', 'index');
+  const hero = page.getByRole('group', { name: 'Champ « \u2068Bandeau d’en-tête\u2069 »' });
+  const heroTitle = hero.getByRole('textbox', { name: 'Titre', exact: true });
+  await scrollTo(page, heroTitle);
+  await fillKept(heroTitle, HOME_TITLE);
+  await saveDraft(page, 'enregistrer');
+  expect(pulls()).toEqual([
+    {
+      number: 1,
+      head: 'cms/pages/index',
+      base: 'main',
+      state: 'open',
+      merged: false,
+      draft: true,
+      labels: ['sveltia-cms/draft'],
+      files: [{ path: HOME, change: 'MODIFIED' }],
+    },
+  ]);
+
+  // And on a blog post: a second pull request, its own branch, its own file.
+  await page.getByRole('treeitem', { name: 'Articles du blog' }).click();
+  await page.getByRole('row', { name: /^SEO local à Marseille/ }).click();
+  const postTitle = page.getByRole('textbox', { name: 'Titre', exact: true }).first();
+  await expect(postTitle).toBeVisible({ timeout: 30_000 });
+  await fillKept(postTitle, POST_TITLE);
+  await saveDraft(page);
+  expect(pulls().map(({ head, files }) => ({ head, files }))).toEqual([
+    { head: 'cms/pages/index', files: [{ path: HOME, change: 'MODIFIED' }] },
+    { head: 'cms/blog/seo-local-marseille', files: [{ path: POST, change: 'MODIFIED' }] },
+  ]);
+  expect(fileOn(repository, 'cms/pages/index', HOME)).toContain(`title: ${HOME_TITLE}`);
+  expect(fileOn(repository, 'cms/blog/seo-local-marseille', POST)).toContain(POST_TITLE);
+  expect(fileOn(repository, 'main', POST)).not.toContain(POST_TITLE);
+
+  // CI: each branch builds (every content check) and its preview gets « Publication ».
+  const previews: Record<string, string> = {};
+  for (const pull of repository.pullRequests) {
+    const dist = await buildBranch(repository, pull.head);
+    const head = repository.branches.get(pull.head)!;
+    expect(await postPublicationStatus(head, pull.number)).toMatch(/^success: /);
+    previews[pull.head] = PREVIEW_URL.replace('{alias}', `pr-${pull.number}`);
+    await servePreview(page, previews[pull.head], dist);
+  }
+  const postHead = repository.branches.get('cms/blog/seo-local-marseille')!;
+  expect(repository.statuses.get(postHead)).toEqual([
+    expect.objectContaining({
+      context: 'Publication',
+      state: 'success',
+      target_url: previews['cms/blog/seo-local-marseille'],
+    }),
+  ]);
+
+  // « Voir l’aperçu » opens the preview at the post's own page (preview_path blog/{{slug}}).
+  await page.getByRole('row', { name: new RegExp(POST_TITLE) }).click();
+  const view = page.getByRole('button', { name: 'Voir l’aperçu' });
+  await expect(view).toBeEnabled({ timeout: 30_000 });
+  await shoot(page, 'voir-apercu');
+  const [preview] = await Promise.all([page.context().waitForEvent('page'), view.click()]);
+  await expect(preview).toHaveURL(
+    `${previews['cms/blog/seo-local-marseille']}/blog/seo-local-marseille`,
+  );
+  await expect(preview.getByRole('heading', { level: 1 })).toHaveText(POST_TITLE);
+  await preview.close();
+
+  // The statuses are labels: « En révision », then « Prêt ».
+  const status = page.getByRole('button', { name: /^Statut : / });
+  for (const [name, label] of [
+    ['En révision', 'sveltia-cms/pending_review'],
+    ['Prêt', 'sveltia-cms/pending_publish'],
+  ]) {
+    await status.click();
+    await page
+      .getByRole('menu', { name: 'Changer le statut de l’entrée' })
+      .getByRole('menuitemradio', { name })
+      .click();
+    // GitHub's answer first (the stand-in checks its Issue answer against the description: the
+    // first check compiles a large schema), then the editor's.
+    await expect.poll(() => pulls()[1].labels, { timeout: 30_000 }).toEqual([label]);
+    await expect(status).toHaveAccessibleName(`Statut : \u2068${name}\u2069`, { timeout: 30_000 });
+  }
+  expect(pulls()[1].draft).toBe(false);
+  await status.click();
+  await shoot(page, 'statut');
+  await page.keyboard.press('Escape');
+
+  // « Publier »: the pull request is merged into main and closed, its branch deleted; the home
+  // page's draft stays a draft.
+  await page.getByRole('button', { name: 'Publier l’entrée' }).click();
+  await shoot(page, 'publier-confirmation');
+  await page.getByRole('button', { name: 'Publier', exact: true }).click();
+  await expect
+    .poll(() => pulls()[1], { timeout: 30_000 })
+    .toMatchObject({
+      state: 'closed',
+      merged: true,
+    });
+  // Back on the list, the post is published: no status badge any more.
+  const postRow = page.getByRole('row', { name: /^SEO local à Marseille/ });
+  await expect(postRow).toBeVisible();
+  await expect(postRow).not.toContainText('Prêt');
+  await shoot(page, 'publie');
+  expect(repository.branches.has('cms/blog/seo-local-marseille')).toBe(false);
+  expect(fileOn(repository, 'main', POST)).toContain(POST_TITLE);
+  expect(fileOn(repository, 'main', HOME)).not.toContain(HOME_TITLE);
+  expect(pulls()[0]).toMatchObject({ state: 'open', labels: ['sveltia-cms/draft'] });
+
+  // The home page's preview: its entry is pages/index, preview_path {{slug}}: /index, which the
+  // host serves as the home page (index.html).
+  await page.getByRole('treeitem', { name: 'Pages', exact: true }).click();
+  await page.getByRole('row', { name: /^Agence web et automatisation IA à Marseille/ }).click();
+  const [home] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Voir l’aperçu' }).click(),
+  ]);
+  await expect(home).toHaveURL(`${previews['cms/pages/index']}/index`);
+  await expect(home.getByRole('heading', { level: 1 })).toHaveText(HOME_TITLE);
+  expect(problems).toEqual([]);
+});
+
+test('a token GitHub refuses gets the editor’s French message', async ({ page }) => {
+  await signIn(page, 'github_pat_revoque');
+  await expect(
+    page.getByText('Le jeton fourni n’est pas valide. Veuillez le vérifier et réessayer.'),
+  ).toBeVisible();
+  await expect(page.getByRole('tree', { name: 'Liste des collections' })).toBeHidden();
+});
+
+test('a token without « Pull requests: write » cannot save a draft', async ({ page }) => {
+  const problems = editorProblems(page);
+  await signIn(page, 'github_pat_sans_pr');
+  // Contents: write is enough to sign in and read: the sign-in succeeds.
+  await expect(page.getByRole('tree', { name: 'Liste des collections' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await openEntry(page, 'pages', 'index');
+  const hero = page.getByRole('group', { name: 'Champ « \u2068Bandeau d’en-tête\u2069 »' });
+  const heroTitle = hero.getByRole('textbox', { name: 'Titre', exact: true });
+  await scrollTo(page, heroTitle);
+  await fillKept(heroTitle, HOME_TITLE);
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  // GitHub's 403 to the pull request, in the editor's error dialog.
+  const error = page.getByRole('alertdialog', { name: 'Erreur' });
+  await expect(error).toContainText(
+    'Une erreur s’est produite lors de l’enregistrement de l’entrée. Veuillez réessayer plus tard.',
+  );
+  await expect(error).toContainText('Resource not accessible by personal access token');
+  await shoot(page, 'enregistrement-refuse');
+  // No draft: the branch and its commit are made (Contents: write), no pull request is opened.
+  expect(standIn.repository.pullRequests).toEqual([]);
+  expect(fileOn(standIn.repository, 'cms/pages/index', HOME)).toContain(HOME_TITLE);
+  expect(problems.filter((problem) => !problem.includes('403'))).toEqual([]);
+});
