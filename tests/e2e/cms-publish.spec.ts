@@ -18,7 +18,7 @@ import { parse } from 'yaml';
 import { astroIn, scratchProject } from '../build/scratch';
 import { editorProblems, fillKept, scrollTo } from './support/editor';
 import { serveEditorCdn } from './support/local-folder';
-import { fileOn, type Repository } from './support/github-stand-in/repository';
+import { fileOn, type PullRequest, type Repository } from './support/github-stand-in/repository';
 import { startGithubStandIn, type StandIn } from './support/github-stand-in/server';
 import { TEST_DIST, TEST_GITHUB_PORT } from './ports';
 
@@ -126,9 +126,37 @@ async function saveDraft(page: Page, screenshot?: string) {
   await expect(page.getByRole('button', { name: 'Enregistrer', exact: true })).toBeHidden();
 }
 
-/** What CI does for a pull request once its preview is up: scripts/publish-status.mjs, as run by
- * the workflow's « Status and summary » step, against the stand-in. */
-async function postPublicationStatus(sha: string, number: number) {
+/**
+ * The commit CI posts its status on, as .github/workflows/ci.yml names it (PUBLISH_SHA, an
+ * expression `a || b` of the run's context) for a pull_request run of `pull`.
+ */
+function workflowSha(pull: PullRequest): string {
+  const workflow = parse(readFileSync('.github/workflows/ci.yml', 'utf8')) as {
+    env: Record<string, string>;
+  };
+  const github = {
+    sha: standIn.repository.testMerge(pull).sha,
+    event: { pull_request: { head: { sha: standIn.repository.branches.get(pull.head) } } },
+  };
+  const expression = /^\$\{\{(.*)\}\}$/.exec(workflow.env.PUBLISH_SHA.trim())![1];
+  const value = expression
+    .split('||')
+    .map((name) =>
+      name
+        .trim()
+        .split('.')
+        .reduce<unknown>((at, key) => (at as Record<string, unknown>)?.[key], { github }),
+    )
+    .find(Boolean);
+  expect(value, `PUBLISH_SHA: ${workflow.env.PUBLISH_SHA}`).toEqual(expect.any(String));
+  return value as string;
+}
+
+/**
+ * What CI does for a pull request once its preview is up: scripts/publish-status.mjs, as the
+ * workflow's « Status and summary » step runs it, on the commit the workflow names.
+ */
+async function postPublicationStatus(pull: PullRequest) {
   const steps = ['install', 'content', 'build', 'pages', 'preview'].map((id) => [
     id,
     { outcome: 'success' },
@@ -139,11 +167,11 @@ async function postPublicationStatus(sha: string, number: number) {
       GITHUB_API_URL: `${standIn.url}/api/v3`,
       GITHUB_TOKEN: 'github_token_ci',
       GITHUB_REPOSITORY: `${OWNER}/${NAME}`,
-      PUBLISH_SHA: sha,
+      PUBLISH_SHA: workflowSha(pull),
       PUBLISH_STEPS: JSON.stringify(Object.fromEntries(steps)),
       PUBLISH_DONE: 'true',
       PREVIEW_URL,
-      PREVIEW_ALIAS: `pr-${number}`,
+      PREVIEW_ALIAS: `pr-${pull.number}`,
     },
   });
   return stdout;
@@ -246,8 +274,7 @@ test('a copywriter saves, previews and publishes through GitHub', async ({ page 
   const previews: Record<string, string> = {};
   for (const pull of repository.pullRequests) {
     const dist = await buildBranch(repository, pull.head);
-    const head = repository.branches.get(pull.head)!;
-    expect(await postPublicationStatus(head, pull.number)).toMatch(/^success: /);
+    expect(await postPublicationStatus(pull)).toMatch(/^success: /);
     previews[pull.head] = PREVIEW_URL.replace('{alias}', `pr-${pull.number}`);
     await servePreview(page, previews[pull.head], dist);
   }

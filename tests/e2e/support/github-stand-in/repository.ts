@@ -55,6 +55,11 @@ export type Repository = {
   changes(from: string, to: string): { path: string; change: 'ADDED' | 'MODIFIED' | 'DELETED' }[];
   /** Merges a pull request's head into its base (a merge commit); closes it. */
   merge(pullRequest: PullRequest, title: string, author: string): Commit;
+  /**
+   * GitHub's test merge of an open pull request (refs/pull/N/merge, what `github.sha` names in a
+   * pull_request workflow run): a commit of the merged files, on no branch.
+   */
+  testMerge(pullRequest: PullRequest): Commit;
 };
 
 export function gitSha(type: string, content: Buffer): string {
@@ -120,7 +125,7 @@ export function createRepository(
           change: !before[path] ? 'ADDED' : !after[path] ? 'DELETED' : 'MODIFIED',
         }));
     },
-    merge(pullRequest, title, author) {
+    testMerge(pullRequest) {
       const base = repository.branches.get(pullRequest.base)!;
       const head = repository.branches.get(pullRequest.head)!;
       // The base's tree with the head's changes since it started (no conflict handling: the
@@ -129,7 +134,11 @@ export function createRepository(
       for (const { path, change } of repository.changes(pullRequest.baseSha, head))
         if (change === 'DELETED') delete tree[path];
         else tree[path] = repository.commits.get(head)!.tree[path];
-      const commit = store(tree, [base, head], title, author);
+      return store(tree, [base, head], `Merge ${head} into ${base}`, 'github');
+    },
+    merge(pullRequest, title, author) {
+      const { tree, parents } = repository.testMerge(pullRequest);
+      const commit = store(tree, parents, title, author);
       repository.branches.set(pullRequest.base, commit.sha);
       Object.assign(pullRequest, {
         state: 'closed',
