@@ -8,7 +8,7 @@ import { createGateway } from './gateway.mjs';
 import { startMail } from './mail.mjs';
 import { assertPortsFree } from './ports.mjs';
 import { startDatabase } from './postgres.mjs';
-import { settingsRetentionPeriods, writeRetentionPeriods } from '../scripts/lib/retention.mjs';
+import { settingsRetentionPeriods, writeRetentionPeriods } from '../src/lib/privacy/retention.mjs';
 
 export * from './config.mjs';
 

@@ -4,7 +4,11 @@
 import pg from 'pg';
 import { checkField } from '../../supabase/functions/_shared/validation.ts';
 import { DEFAULT_PORTS, DB_NAME, DB_PASSWORD, DB_USER } from '../../local-backend/config.mjs';
-import { retentionDrift, settingsRetentionPeriods, writeRetentionPeriods } from './retention.mjs';
+import {
+  retentionDrift,
+  settingsRetentionPeriods,
+  writeRetentionPeriods,
+} from '../../src/lib/privacy/retention.mjs';
 import { databaseClientConfig } from './database-tls.mjs';
 
 export const LOCAL_DB_URL = `postgresql://${DB_USER}:${DB_PASSWORD}@127.0.0.1:${DEFAULT_PORTS.db}/${DB_NAME}`;

@@ -2,7 +2,7 @@
  * Retention periods of personal data. Each is written once, as a figure of the settings
  * (`src/content/settings/site.yaml`, `figures.<key>`), quoted by the privacy page and written into the
  * database table `private.retention_periods` at deploy and by the local backend
- * (scripts/lib/retention.mjs), where `private.apply_retention()` enforces it.
+ * (src/lib/privacy/retention.mjs), where `private.apply_retention()` enforces it.
  */
 
 /** Database period name → the settings figure that sets it. */

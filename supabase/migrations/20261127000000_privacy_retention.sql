@@ -6,7 +6,7 @@
 --   once the rate limits no longer count them. pg_cron runs it every hour in production; the local
 --   backend runs it on its own timer (local-backend/index.mjs).
 -- * the periods live in private.retention_periods; `npm run deploy` and the local backend write
---   them from src/content/settings/site.yaml (scripts/lib/retention.mjs). The values below are that
+--   them from src/content/settings/site.yaml (src/lib/privacy/retention.mjs). The values below are that
 --   file's at the time of writing and only matter until the first deploy.
 -- * rights: private.personal_data(email) (access, portability), private.erase_personal_data(email)
 --   (erasure, logged in private.erasures as a date and a SHA-256 of the address),

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { retentionDrift, settingsRetentionPeriods } from '../../scripts/lib/retention.mjs';
+import { retentionDrift, settingsRetentionPeriods } from '../../src/lib/privacy/retention.mjs';
 import { LOCAL_ERASURE_PEPPER } from '../../local-backend/config.mjs';
 import { adminClient, backend, control, postFrom, setRateLimit, validContact } from './support.mjs';
 

@@ -2,9 +2,9 @@
 // src/schemas/retention.ts), written into private.retention_periods, compared with it.
 import fs from 'node:fs';
 import { parse } from 'yaml';
-import { retentionPeriods } from '../../src/schemas/retention.ts';
+import { retentionPeriods } from '../../schemas/retention.ts';
 
-export const SETTINGS_FILE = new URL('../../src/content/settings/site.yaml', import.meta.url);
+export const SETTINGS_FILE = new URL('../../content/settings/site.yaml', import.meta.url);
 
 /**
  * The periods the settings set, as PostgreSQL intervals by period name.
