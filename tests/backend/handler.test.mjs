@@ -12,7 +12,7 @@ import {
   MailSendError,
 } from '../../supabase/functions/_shared/mailer.ts';
 import { escapeHtml } from '../../supabase/functions/_shared/html.ts';
-import { createTurnstileVerifier } from '../../supabase/functions/_shared/turnstile.ts';
+import { createTurnstileVerifier } from '../../supabase/functions/send-contact-email/turnstile.ts';
 
 const ENV = { CONTACT_TO: 'agence@example.test', CONTACT_FROM: 'Site <site@example.test>' };
 const ID = '7d3c1c8e-6f0b-4d3a-9a57-2f1e0c9b8a01';

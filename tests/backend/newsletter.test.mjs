@@ -2,7 +2,7 @@
 // links, confirm and unsubscribe through the real function, the same answers for every address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNewsletterHandler } from '../../supabase/functions/newsletter/handler.ts';
-import { signLink } from '../../supabase/functions/_shared/signed-link.ts';
+import { signLink } from '../../supabase/functions/newsletter/signed-link.ts';
 import { adminClient, backend, caughtMail, postFrom, supabaseClient } from './support.mjs';
 
 /** @type {import('pg').Client} */

@@ -1,5 +1,5 @@
-import { confirmErrorPage, contactPage, signupPage } from '../_shared/form-page.ts';
-import type { DbRefusal, FormPostStore, RequestHeaders } from '../_shared/form-post-store.ts';
+import { confirmErrorPage, contactPage, signupPage } from './form-page.ts';
+import type { DbRefusal, FormPostStore, RequestHeaders } from './form-post-store.ts';
 import { readCapped } from '../_shared/http.ts';
 import { contact, newsletter } from '../_shared/messages-fr.ts';
 import {
@@ -69,7 +69,6 @@ function fromOurPage(req: Request, origins: string[]): boolean {
   const mode = req.headers.get('sec-fetch-mode');
   return origin !== null && origins.includes(origin) && (mode === null || mode === 'navigate');
 }
-
 
 /**
  * Builds the request handler of `form-post`: the contact form and the newsletter box post here
@@ -156,7 +155,10 @@ export function createFormPostHandler(deps: FormPostDeps): (req: Request) => Pro
       if ('refusal' in saved) {
         const { refusal } = saved;
         if (refusal.code === 'rate_limited')
-          return refuse(429, contact.rateLimited(contact.retryIn(retryAfterSeconds(refusal.details)), ''));
+          return refuse(
+            429,
+            contact.rateLimited(contact.retryIn(retryAfterSeconds(refusal.details)), ''),
+          );
         const field = fieldOfDatabaseError(refusal);
         if (field) return refuse(422, contact.refused.fix, field);
         logError('form-post: the contact insert was refused:', refusal);
@@ -194,7 +196,10 @@ export function createFormPostHandler(deps: FormPostDeps): (req: Request) => Pro
       if ('refusal' in saved) {
         const { refusal } = saved;
         if (refusal.code === 'rate_limited')
-          return refuse(429, newsletter.rateLimited(contact.retryIn(retryAfterSeconds(refusal.details))));
+          return refuse(
+            429,
+            newsletter.rateLimited(contact.retryIn(retryAfterSeconds(refusal.details))),
+          );
         if (refusal.code === '23514') return refuse(422, newsletter.invalidEmail, true);
         logError('form-post: the sign-up insert was refused:', refusal);
         return refuse(500, newsletter.errorText);

@@ -1,7 +1,7 @@
 // Edge Function entry point: where the contact form and the newsletter box post without JavaScript.
 // Wires the environment, the database and the calls to the other functions into the pure handler.
 import postgres from 'npm:postgres@3.4.9';
-import { createFormPostStore } from '../_shared/form-post-store.ts';
+import { createFormPostStore } from './form-post-store.ts';
 import { createFormPostHandler } from './handler.ts';
 
 const env = Deno.env.toObject();

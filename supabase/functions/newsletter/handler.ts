@@ -1,8 +1,8 @@
 import { errorResponse, jsonResponse, readJson } from '../_shared/http.ts';
 import type { Mailer } from '../_shared/mailer.ts';
-import { buildCeilingAlertEmail, buildConfirmationEmail } from '../_shared/newsletter-email.ts';
-import type { ConfirmResult, NewsletterStore } from '../_shared/newsletter-store.ts';
-import { signLink, verifyLink } from '../_shared/signed-link.ts';
+import { buildCeilingAlertEmail, buildConfirmationEmail } from './newsletter-email.ts';
+import type { ConfirmResult, NewsletterStore } from './newsletter-store.ts';
+import { signLink, verifyLink } from './signed-link.ts';
 import { checkField } from '../_shared/validation.ts';
 
 /** What the handler needs from the outside world; injected so it can be tested without Deno. */

@@ -2,7 +2,7 @@
 // links). Wires the environment, the database and the mailer into the pure handler.
 import postgres from 'npm:postgres@3.4.9';
 import { createMailer } from '../_shared/mailer.ts';
-import { createNewsletterStore } from '../_shared/newsletter-store.ts';
+import { createNewsletterStore } from './newsletter-store.ts';
 import { createSmtpMailer } from '../_shared/smtp.ts';
 import { createNewsletterHandler } from './handler.ts';
 

@@ -1,9 +1,9 @@
-import { buildContactEmail } from '../_shared/contact-email.ts';
-import type { ContactStore, DigestKind } from '../_shared/contact-store.ts';
-import { buildDigestEmail } from '../_shared/digest-email.ts';
+import { buildContactEmail } from './contact-email.ts';
+import type { ContactStore, DigestKind } from './contact-store.ts';
+import { buildDigestEmail } from './digest-email.ts';
 import { errorResponse, jsonResponse, readJson } from '../_shared/http.ts';
 import type { Mailer } from '../_shared/mailer.ts';
-import { type CaptchaVerifier, captchaVerdict } from '../_shared/turnstile.ts';
+import { type CaptchaVerifier, captchaVerdict } from './turnstile.ts';
 import {
   CONTACT_FIELDS,
   isUuid,

@@ -1,10 +1,10 @@
 // Edge Function entry point: wires the environment, the database, the mailer and the optional
 // Turnstile check into the pure handler.
 import postgres from 'npm:postgres@3.4.9';
-import { createContactStore } from '../_shared/contact-store.ts';
+import { createContactStore } from './contact-store.ts';
 import { createMailer } from '../_shared/mailer.ts';
 import { createSmtpMailer } from '../_shared/smtp.ts';
-import { turnstileFromEnv } from '../_shared/turnstile.ts';
+import { turnstileFromEnv } from './turnstile.ts';
 import { createHandler } from './handler.ts';
 
 const env = Deno.env.toObject();

@@ -1,5 +1,5 @@
-import { escapeHtml } from './html.ts';
-import type { MailMessage } from './mailer.ts';
+import { escapeHtml } from '../_shared/html.ts';
+import type { MailMessage } from '../_shared/mailer.ts';
 
 /**
  * The confirmation e-mail of a newsletter sign-up: a signed confirmation link, and (as in every

@@ -1,5 +1,5 @@
 import type { CaptchaVerdict } from './turnstile.ts';
-import type { ContactRequest, LeadSource } from './validation.ts';
+import type { ContactRequest, LeadSource } from '../_shared/validation.ts';
 
 /** A stored contact request, as the function mails it. */
 export interface StoredContact extends ContactRequest, LeadSource {

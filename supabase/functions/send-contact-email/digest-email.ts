@@ -1,7 +1,7 @@
 import { contactLines, htmlRows, oneLine } from './contact-email.ts';
 import type { ClaimedDigest, StoredContact } from './contact-store.ts';
-import { escapeHtml } from './html.ts';
-import type { MailMessage } from './mailer.ts';
+import { escapeHtml } from '../_shared/html.ts';
+import type { MailMessage } from '../_shared/mailer.ts';
 
 /** Rows listed one by one in the « À vérifier » digest; the others are counted, with a query. */
 export const SPAM_DIGEST_LISTED = 100;

@@ -1,4 +1,4 @@
-import type { ContactRequest } from './validation.ts';
+import type { ContactRequest } from '../_shared/validation.ts';
 
 /** A refusal by the database, as PostgREST would report it (code, message, details). */
 export interface DbRefusal {

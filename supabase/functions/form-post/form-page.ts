@@ -1,15 +1,15 @@
 // The French page the no-JavaScript form endpoint answers when it cannot take a request yet: what
 // to fix, and the form again with everything the visitor wrote, posting to the same endpoint.
-import { escapeHtml } from './html.ts';
-import { fieldMessage } from './field-messages.ts';
-import { contact, newsletter, newsletterConfirm } from './messages-fr.ts';
+import { escapeHtml } from '../_shared/html.ts';
+import { fieldMessage } from '../_shared/field-messages.ts';
+import { contact, newsletter, newsletterConfirm } from '../_shared/messages-fr.ts';
 import {
   CONTACT_FIELDS,
   MAX_LENGTHS,
   SERVICES,
   type ContactFieldName,
   type FieldRule,
-} from './validation.ts';
+} from '../_shared/validation.ts';
 
 const e = escapeHtml;
 

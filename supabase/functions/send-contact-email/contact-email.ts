@@ -1,7 +1,7 @@
-import { escapeHtml } from './html.ts';
-import type { MailMessage } from './mailer.ts';
+import { escapeHtml } from '../_shared/html.ts';
+import type { MailMessage } from '../_shared/mailer.ts';
 import type { StoredContact } from './contact-store.ts';
-import type { ContactRequest } from './validation.ts';
+import type { ContactRequest } from '../_shared/validation.ts';
 
 const LABELS: [keyof ContactRequest, string][] = [
   ['prenom', 'Prénom'],
