@@ -66,8 +66,13 @@ test('a broken content file shows its French message over the page until it is f
   test.setTimeout(150_000);
   const file = join(scratch, JOB);
   const valid = readFileSync(file, 'utf8');
-  await page.goto(`http://localhost:${PORT}/carrieres`);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Every navigation waits for the response only, then for what it checks: a page showing the error
+  // may be reloaded by its dev client at any moment, and a `load` event awaited across those reloads
+  // once held a navigation until the test's timeout, with no step named.
+  const open = (target: typeof page, path: string) =>
+    target.goto(`http://localhost:${PORT}${path}`, { waitUntil: 'commit', timeout: 30_000 });
+  await open(page, '/carrieres');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
 
   writeFileSync(file, valid.replace(/^datePosted: .*$/m, 'datePosted: 12/02/2024'));
   const overlay = page.locator('vite-error-overlay');
@@ -80,8 +85,8 @@ test('a broken content file shows its French message over the page until it is f
 
   // Another page still shows the message, not the last valid version.
   const other = await context.newPage();
-  await other.goto(`http://localhost:${PORT}/notre-equipe`);
-  await expect(other.locator('vite-error-overlay')).toContainText(MESSAGE);
+  await open(other, '/notre-equipe');
+  await expect(other.locator('vite-error-overlay')).toContainText(MESSAGE, { timeout: 30_000 });
   await other.close();
 
   // Fixed: once the dev server has reloaded the entry, the page is back.
@@ -99,9 +104,9 @@ test('a broken content file shows its French message over the page until it is f
     )
     .toBe(200);
   const fixed = await context.newPage();
-  await fixed.goto(`http://localhost:${PORT}/carrieres`);
+  await open(fixed, '/carrieres');
+  await expect(fixed.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(fixed.locator('vite-error-overlay')).toHaveCount(0);
-  await expect(fixed.getByRole('heading', { level: 1 })).toBeVisible();
   // Closed here, like the pages before it, rather than by the context's teardown, which a dev
   // client's reload under way once held past the test's timeout.
   await fixed.close();
