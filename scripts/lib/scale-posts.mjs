@@ -1,5 +1,5 @@
 // The blog at scale: posts generated from the real ones (src/content/blog), for `npm run test:scale`
-// (scripts/blog-scale.mjs) and the search benchmark (scripts/bench-search.mjs).
+// (scripts/blog-scale.mjs) and the search benchmark (bench/search.mjs).
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -1,10 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { keyRoutes, summarize } from '../../scripts/lib/main-thread.mjs';
+import { keyRoutes, summarize } from '../../bench/lib/main-thread.mjs';
 import { sitemapRoutes } from './helpers';
 
 // The page shell's work during a load, counted, not timed: how many elements the browser styles.
 // A count depends on the page and its CSS, not on the machine, so it guards what a timing would
-// only suggest (Lighthouse stays a benchmark, docs/benchmarks.md). Each element is styled once as
+// only suggest (Lighthouse stays a benchmark, bench/README.md). Each element is styled once as
 // it is parsed; what comes after must restyle next to nothing: the inline script reads no layout
 // and hides only what is off screen (src/lib/page-scripts/layout.ts), and the deferred stylesheet
 // brings only the rules the page lacks (src/integrations/page-css.ts).

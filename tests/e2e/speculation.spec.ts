@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { followAfterHover, isSpeculative, launchBrowser } from '../../scripts/lib/next-page.mjs';
+import { followAfterHover, isSpeculative, launchBrowser } from '../../bench/lib/next-page.mjs';
 
 // The next page is instant: the speculation rules (src/lib/page-scripts/speculation-rules.ts, named by the
 // `Speculation-Rules` header of public/_headers) prerender a same-origin page when its link is
@@ -18,7 +18,7 @@ function speculations(page: Page) {
 test.use({ viewport: { width: 1280, height: 800 } });
 
 // Chromium does not prerender under Playwright's DevTools connection; this test drives it with
-// puppeteer-core, as the benchmark does (scripts/lib/next-page.mjs).
+// puppeteer-core, as the benchmark does (bench/lib/next-page.mjs).
 test('after a hover on a link, the next page is shown from its prerender', async ({
   baseURL,
 }, testInfo) => {

@@ -14,6 +14,7 @@ const ROOTS = [
   'src',
   'tests',
   'scripts',
+  'bench',
   'docs',
   'local-backend',
   'supabase',
@@ -22,7 +23,7 @@ const ROOTS = [
   '.ci',
 ];
 const SCANNED =
-  /^(src|tests|scripts|docs|local-backend|supabase|\.github|\.ci)\/|^[^/]+\.(md|mjs|ts|jsonc)$/;
+  /^(src|tests|scripts|bench|docs|local-backend|supabase|\.github|\.ci)\/|^[^/]+\.(md|mjs|ts|jsonc)$/;
 const CODE = /\.(ts|tsx|mts|mjs|js|astro|css)$/;
 const TEXT = /\.(md|ya?ml)$/;
 const SQL = /\.sql$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculatorSlowdown, calibratedSlowdown } from '../../scripts/lib/cpu-slowdown.mjs';
+import { calculatorSlowdown, calibratedSlowdown } from '../../bench/lib/cpu-slowdown.mjs';
 
 describe('calculatorSlowdown (Lighthouse’s CPU throttling calculator)', () => {
   it('gives the calculator’s anchors and the slope above them', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainTwinHtml, twinRoute } from '../../scripts/lib/plain-twin.mjs';
+import { plainTwinHtml, twinRoute } from '../../bench/lib/plain-twin.mjs';
 
 const PAGE = `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><style>h1{color:red}</style><link rel="preload" as="font" href="/f.woff2" crossorigin><link rel="stylesheet" href="/a.css" disabled><noscript><link rel="stylesheet" href="/a.css"></noscript><title>Titre</title></head><body class="x"><h1 class="text-title" style="--a:1">Bonjour &amp; bienvenue</h1><svg viewBox="0 0 2 2" class="icon"><path d="M0 0h2"/></svg><img src="/i.webp" alt="Photo" class="rounded" width="2" height="2"><astro-island component-url="/c.js"><button class="b">Ok</button></astro-island><script type="module">import('/c.js')</script><script type="application/ld+json">{}</script></body></html>`;
 

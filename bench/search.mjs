@@ -3,7 +3,7 @@
 // per run: the visitor taps the header's search button, then types the query. Bytes from the tap to
 // the query's results, the time from the tap to the first results listed (of the letters typed so
 // far) and from the last key to the query's own, median and min–max, with the load average.
-// Method: docs/benchmarks.md.
+// Method: bench/README.md.
 // Options: --posts N (1000), --runs N (5), --queries a,b, --port P (5030; devtools P + 1), --dist DIR.
 // Budget: at most 150 KB; first results within 1 s of the tap and 300 ms of the last key.
 import { spawnSync } from 'node:child_process';
@@ -12,10 +12,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_FLAGS, ensureChromium } from './lib/chromium.mjs';
-import { childEnv } from './lib/env.mjs';
-import { startHost } from './lib/host.mjs';
-import { generatePosts } from './lib/scale-posts.mjs';
+import { CHROMIUM_FLAGS, ensureChromium } from '../scripts/lib/chromium.mjs';
+import { childEnv } from '../scripts/lib/env.mjs';
+import { startHost } from '../scripts/lib/host.mjs';
+import { generatePosts } from '../scripts/lib/scale-posts.mjs';
 
 const { values } = parseArgs({
   options: {

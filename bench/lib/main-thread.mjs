@@ -4,7 +4,7 @@
 // it (`Emulation.setCPUThrottlingRate`), records the `devtools.timeline` categories from navigation to
 // `settle` ms after `load`, and sums the renderer main thread's top-level events by kind.
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_FLAGS, ensureChromium } from './chromium.mjs';
+import { CHROMIUM_FLAGS, ensureChromium } from '../../scripts/lib/chromium.mjs';
 
 /** Trace event names summed under each kind of work. */
 export const WORK_KINDS = {

@@ -1,11 +1,11 @@
 // `npm run bench`: Lighthouse (mobile, simulated throttling) over every built route served with
 // brotli, each route N times with the routes interleaved, beside a bare page measured first in every
-// round (scripts/lib/bare-page.mjs) so each LCP reads as a same-round ratio; the key routes' main
-// thread in a Chromium trace, each beside its plain twin (scripts/lib/plain-twin.mjs); then the
-// next page (hover, speculation, click, first paint; scripts/lib/next-page.mjs). Every figure is
+// round (bench/lib/bare-page.mjs) so each LCP reads as a same-round ratio; the key routes' main
+// thread in a Chromium trace, each beside its plain twin (bench/lib/plain-twin.mjs); then the
+// next page (hover, speculation, click, first paint; bench/lib/next-page.mjs). Every figure is
 // taken at the CPU slowdown Lighthouse's calibration gives this machine, as PageSpeed Insights
-// takes its own (scripts/lib/cpu-slowdown.mjs), and the report says the index and the slowdown.
-// Writes reports/bench.json and reports/bench.md. Method: docs/benchmarks.md.
+// takes its own (bench/lib/cpu-slowdown.mjs), and the report says the index and the slowdown.
+// Writes reports/bench.json and reports/bench.md. Method: bench/README.md.
 // Options: --runs N (5), --only /path,/other, --no-build, --port P (4391), --applied (Lighthouse's
 // DevTools throttling: the CPU and network are slowed while the page loads, not simulated
 // afterwards), --dist DIR (a site already built there, another project's too, beside the same
@@ -14,8 +14,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { CHROMIUM_FLAGS, ensureChromium } from './lib/chromium.mjs';
-import { buildSite, serveBuiltSite, sitemapRoutes } from './lib/built-site.mjs';
+import { CHROMIUM_FLAGS, ensureChromium } from '../scripts/lib/chromium.mjs';
+import { buildSite, serveBuiltSite, sitemapRoutes } from '../scripts/lib/built-site.mjs';
 import { BARE_NEXT_ROUTE, BARE_ROUTE, writeBarePage } from './lib/bare-page.mjs';
 import { followAfterHover, launchBrowser } from './lib/next-page.mjs';
 import { keyRoutes, launchTraceBrowser, traceLoad } from './lib/main-thread.mjs';
@@ -36,7 +36,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
  * Chromium spends on any page become long tasks after the simulated first paint, and the bare page
  * itself scores 95–100 from one run to the next. Applied throttling (`devtools`) slows the CPU and
  * the network while the page loads, so every task is measured at the emulated speed
- * (docs/benchmarks.md).
+ * (bench/README.md).
  */
 const THROTTLING = process.argv.includes('--applied') ? 'devtools' : 'simulate';
 /** The next-page measurement: a page, and the footer link followed from it; the bare pages first. */
@@ -87,7 +87,7 @@ const lighthouseRun = (url, cpuSlowdown = undefined) =>
     onlyCategories: CATEGORIES,
     // What the production host sends Chromium: Cloudflare prefers brotli whenever a browser
     // accepts it, while the local host (workerd) takes the first encoding the browser lists,
-    // gzip (docs/benchmarks.md).
+    // gzip (bench/README.md).
     extraHeaders: { 'Accept-Encoding': 'br' },
     throttlingMethod: THROTTLING,
     ...(cpuSlowdown && { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startBackend } from '../local-backend/index.mjs';
-import { databaseClientConfig } from './lib/database-tls.mjs';
+import { databaseClientConfig } from '../scripts/lib/database-tls.mjs';
 
 const CLIENTS = 20;
 const PER_CLIENT = 100;

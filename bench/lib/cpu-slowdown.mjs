@@ -1,7 +1,7 @@
 // The CPU slowdown a benchmark applies on this machine: what Lighthouse's CPU throttling calculator
 // gives for the machine's benchmark index (Lighthouse's `environment.benchmarkIndex`), as PageSpeed
 // Insights calibrates its own hosts, never below Lighthouse's default of 4. How and why:
-// docs/benchmarks.md.
+// bench/README.md.
 
 /** The least slowdown a figure is taken at: Lighthouse's default mobile CPU slowdown. */
 export const MIN_CPU_SLOWDOWN = 4;

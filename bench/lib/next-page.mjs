@@ -5,7 +5,7 @@
 // « PrerenderingDisabledByDevTools » under Playwright, or under a CDP session a script opens on the
 // page); Puppeteer attaches through the tab, and then Chromium prerenders as it does for a visitor.
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_FLAGS, ensureChromium } from './chromium.mjs';
+import { CHROMIUM_FLAGS, ensureChromium } from '../../scripts/lib/chromium.mjs';
 
 /**
  * Whether Chromium made `request` for a speculation rule: it marks such a request
