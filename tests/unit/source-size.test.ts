@@ -1,6 +1,7 @@
 /**
- * Small and plain: no file under src/ over 250 lines (data tables excepted, by name) and no function
- * over 60 lines, counted with the TypeScript compiler's own parser (.ts, .tsx, .astro frontmatter).
+ * Small and plain: no file of the site, its scripts, benchmarks, local backend or Edge Functions over
+ * 250 lines (data tables excepted, by name) and no function over 60 lines, counted with the
+ * TypeScript compiler's own parser (.ts, .tsx, .mjs, .astro frontmatter).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
@@ -10,6 +11,8 @@ import { expect, it } from 'vitest';
 const MAX_FILE_LINES = 250;
 const MAX_FUNCTION_LINES = 60;
 const CODE = new Set(['.ts', '.tsx', '.mts', '.mjs', '.js', '.astro', '.css']);
+/** The folders guarded: every folder of code but the tests. */
+const ROOTS = ['src', 'scripts', 'bench', 'local-backend', 'supabase/functions'];
 /** Folders of copy and artwork, not code. */
 const NOT_CODE = ['src/content/', 'src/assets/'];
 
@@ -17,17 +20,30 @@ const NOT_CODE = ['src/content/', 'src/assets/'];
 const DATA_TABLES = new Set(['src/cms/labels.ts']);
 
 /**
- * Offenders of issue 29 (point 1), being split on other branches: the lead empties this list as the
- * splits are merged. Nothing may be added to it.
+ * Offenders being split on other branches (issue 29, then issue 46 for the folders outside src/):
+ * the lead empties this list as the splits are merged. Nothing may be added to it.
  */
 const PENDING = new Set([
   'src/styles/global.css',
+  'bench/pages.mjs',
+  'scripts/lib/deploy.mjs',
+  'scripts/lib/publish-status.mjs',
+  'local-backend/functions.mjs',
+  'local-backend/gateway.mjs',
+  'local-backend/index.mjs',
+  'local-backend/postgres.mjs',
+  'local-backend/rest.mjs',
+  'supabase/functions/_shared/validation.ts',
+  'supabase/functions/form-post/form-post-store.ts',
+  'supabase/functions/form-post/handler.ts',
+  'supabase/functions/newsletter/handler.ts',
+  'supabase/functions/send-contact-email/handler.ts',
 ]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(path);
     return CODE.has(extname(entry.name)) && !NOT_CODE.some((folder) => path.startsWith(folder))
       ? [path]
       : [];
@@ -69,7 +85,7 @@ function functionName(node: ts.Node): string {
   return 'anonymous function';
 }
 
-const files = sourceFiles('src');
+const files = ROOTS.flatMap((root) => sourceFiles(root));
 
 it('finds the long functions it guards against', () => {
   const body = Array.from({ length: 61 }, (_, i) => `  const a${i} = ${i};`).join('\n');
@@ -80,7 +96,7 @@ it('finds the long functions it guards against', () => {
 });
 
 it(
-  `no file under src/ is over ${MAX_FILE_LINES} lines, but data tables`,
+  `no file of code is over ${MAX_FILE_LINES} lines, but data tables`,
   { timeout: 60_000 },
   () => {
     const long = files
@@ -92,7 +108,7 @@ it(
   },
 );
 
-it(`no function under src/ is over ${MAX_FUNCTION_LINES} lines`, { timeout: 60_000 }, () => {
+it(`no function is over ${MAX_FUNCTION_LINES} lines`, { timeout: 60_000 }, () => {
   const long = files
     .filter((path) => !PENDING.has(path))
     .flatMap((path) => {
