@@ -189,42 +189,27 @@ try {
   removeTwins();
 }
 
-const rows = routeRows(routes, samples, failures);
-const table = benchReport({
+/** What reports/bench.json holds. */
+const results = {
   runs,
   dist,
   throttling: THROTTLING,
   loadAverage: loads,
   benchmarkIndexes,
-  rows,
+  rows: routeRows(routes, samples, failures),
+  samples: Object.fromEntries(samples),
+  failures: Object.fromEntries(failures),
   cpuSlowdown,
   calibrationIndex,
-  traced,
   traces,
   nextPages,
+};
+const table = benchReport({
+  ...results,
+  traced,
   nextPageLinks: elsewhere ? undefined : NEXT_PAGES,
 });
 mkdirSync('reports', { recursive: true });
-writeFileSync(
-  'reports/bench.json',
-  JSON.stringify(
-    {
-      runs,
-      dist,
-      throttling: THROTTLING,
-      loadAverage: loads,
-      benchmarkIndexes,
-      rows,
-      samples: Object.fromEntries(samples),
-      failures: Object.fromEntries(failures),
-      cpuSlowdown,
-      calibrationIndex,
-      traces,
-      nextPages,
-    },
-    null,
-    2,
-  ),
-);
+writeFileSync('reports/bench.json', JSON.stringify(results, null, 2));
 writeFileSync('reports/bench.md', `${table}\n`);
 console.log(`\n${table}\n\nWritten to reports/bench.md and reports/bench.json`);
