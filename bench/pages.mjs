@@ -17,9 +17,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM_FLAGS, ensureChromium } from '../scripts/lib/chromium.mjs';
 import { buildSite, serveBuiltSite, sitemapRoutes } from '../scripts/lib/built-site.mjs';
 import { BARE_NEXT_ROUTE, BARE_ROUTE, writeBarePage } from './lib/bare-page.mjs';
-import { followAfterHover, launchBrowser } from './lib/next-page.mjs';
+import { followAfterHover, launchBrowser, served } from './lib/next-page.mjs';
 import { keyRoutes, launchTraceBrowser, traceLoad } from './lib/main-thread.mjs';
 import { calibratedSlowdown } from './lib/cpu-slowdown.mjs';
+import { benchReport, routeRows } from './lib/pages-report.mjs';
 import { twinRoute, writePlainTwins } from './lib/plain-twin.mjs';
 
 const arg = (name) => {
@@ -46,16 +47,6 @@ const NEXT_PAGES = [
   ['/faq', '/blog'],
   ['/blog', '/nos-realisations'],
 ];
-
-/** How a next page was served: prerendered (activated), else its Navigation Timing delivery type. */
-const served = (timing) =>
-  timing.activationStart > 0 ? 'prerender' : timing.deliveryType || 'network';
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** Another built site to measure, if given: no build, and no next-page step (its links are ours). */
 const elsewhere = arg('--dist');
@@ -120,44 +111,49 @@ const failures = new Map();
 const nextPages = [];
 /** The traced loads: { run, route, total, style, layout, paint, parse, script, longestAfterFcp… }. */
 const traces = [];
-try {
-  for (let run = 1; run <= runs; run++) {
-    for (const route of routes) {
-      const result = await lighthouseRun(`${site.origin}${route}`, cpuSlowdown);
-      const { categories, audits, runtimeError, environment } = result.lhr;
-      benchmarkIndexes.push(environment.benchmarkIndex);
-      const lcp = audits['largest-contentful-paint'].numericValue;
-      if (runtimeError || lcp === undefined || categories.performance.score === null) {
-        // A failed run (page hung, no paint…) is reported, never averaged in as a 0.
-        failures.set(route, [...(failures.get(route) ?? []), runtimeError?.code ?? 'no LCP']);
-        console.log(`run ${run}/${runs} ${route}: FAILED ${runtimeError?.code ?? 'no LCP'}`);
-        continue;
-      }
-      samples.get(route).push({
-        run,
-        ...Object.fromEntries(CATEGORIES.map((id) => [id, Math.round(categories[id].score * 100)])),
-        lcp,
-        tbt: audits['total-blocking-time'].numericValue,
-        cls: audits['cumulative-layout-shift'].numericValue,
-        bytes: audits['total-byte-weight'].numericValue,
-      });
-      console.log(
-        `run ${run}/${runs} ${route}: perf ${samples.get(route).at(-1).performance} LCP ${(samples.get(route).at(-1).lcp / 1000).toFixed(2)} s TBT ${Math.round(samples.get(route).at(-1).tbt)} ms (load ${load()})`,
-      );
-      if (!traced.includes(route)) continue;
-      const work = await traceLoad(traceBrowser, `${site.origin}${route}`, { cpuSlowdown });
-      traces.push({ run, route, ...work });
-      const twin =
-        route === BARE_ROUTE
-          ? undefined
-          : await traceLoad(traceBrowser, `${site.origin}${twinRoute(route)}`, { cpuSlowdown });
-      if (twin) traces.push({ run, route, twin: true, ...twin });
-      console.log(
-        `run ${run}/${runs} ${route}: main thread ${Math.round(work.total)} ms at ${cpuSlowdown.toFixed(1)}×${twin ? ` (plain twin ${Math.round(twin.total)} ms)` : ''}, longest task after FCP ${Math.round(work.longestAfterFcp)} ms`,
-      );
-    }
-    loads.push(load());
+
+/** One Lighthouse run of `route` in round `run`: its sample, or its failure, logged. */
+async function lighthouseSample(run, route) {
+  const result = await lighthouseRun(`${site.origin}${route}`, cpuSlowdown);
+  const { categories, audits, runtimeError, environment } = result.lhr;
+  benchmarkIndexes.push(environment.benchmarkIndex);
+  const lcp = audits['largest-contentful-paint'].numericValue;
+  if (runtimeError || lcp === undefined || categories.performance.score === null) {
+    // A failed run (page hung, no paint…) is reported, never averaged in as a 0.
+    failures.set(route, [...(failures.get(route) ?? []), runtimeError?.code ?? 'no LCP']);
+    console.log(`run ${run}/${runs} ${route}: FAILED ${runtimeError?.code ?? 'no LCP'}`);
+    return false;
   }
+  samples.get(route).push({
+    run,
+    ...Object.fromEntries(CATEGORIES.map((id) => [id, Math.round(categories[id].score * 100)])),
+    lcp,
+    tbt: audits['total-blocking-time'].numericValue,
+    cls: audits['cumulative-layout-shift'].numericValue,
+    bytes: audits['total-byte-weight'].numericValue,
+  });
+  console.log(
+    `run ${run}/${runs} ${route}: perf ${samples.get(route).at(-1).performance} LCP ${(samples.get(route).at(-1).lcp / 1000).toFixed(2)} s TBT ${Math.round(samples.get(route).at(-1).tbt)} ms (load ${load()})`,
+  );
+  return true;
+}
+
+/** The main-thread traces of `route` and of its plain twin (but the bare page's) in round `run`. */
+async function traceRoute(run, route) {
+  const work = await traceLoad(traceBrowser, `${site.origin}${route}`, { cpuSlowdown });
+  traces.push({ run, route, ...work });
+  const twin =
+    route === BARE_ROUTE
+      ? undefined
+      : await traceLoad(traceBrowser, `${site.origin}${twinRoute(route)}`, { cpuSlowdown });
+  if (twin) traces.push({ run, route, twin: true, ...twin });
+  console.log(
+    `run ${run}/${runs} ${route}: main thread ${Math.round(work.total)} ms at ${cpuSlowdown.toFixed(1)}×${twin ? ` (plain twin ${Math.round(twin.total)} ms)` : ''}, longest task after FCP ${Math.round(work.longestAfterFcp)} ms`,
+  );
+}
+
+/** The next-page runs (none for another site's build), in a browser of their own. */
+async function nextPageRuns() {
   const browser = await launchBrowser();
   try {
     for (let run = 1; run <= (elsewhere ? 0 : runs); run++) {
@@ -174,6 +170,17 @@ try {
   } finally {
     await browser.close();
   }
+}
+
+try {
+  for (let run = 1; run <= runs; run++) {
+    for (const route of routes) {
+      if ((await lighthouseSample(run, route)) && traced.includes(route))
+        await traceRoute(run, route);
+    }
+    loads.push(load());
+  }
+  await nextPageRuns();
 } finally {
   await traceBrowser.close();
   await chrome.kill();
@@ -182,114 +189,27 @@ try {
   removeTwins();
 }
 
-/** { median, min, max } of one figure over a route's runs. */
-const stats = (values) => ({
-  median: median(values),
-  min: Math.min(...values),
-  max: Math.max(...values),
+/** What reports/bench.json holds. */
+const results = {
+  runs,
+  dist,
+  throttling: THROTTLING,
+  loadAverage: loads,
+  benchmarkIndexes,
+  rows: routeRows(routes, samples, failures),
+  samples: Object.fromEntries(samples),
+  failures: Object.fromEntries(failures),
+  cpuSlowdown,
+  calibrationIndex,
+  traces,
+  nextPages,
+};
+const table = benchReport({
+  ...results,
+  traced,
+  nextPageLinks: elsewhere ? undefined : NEXT_PAGES,
 });
-/** Per round, the route's LCP divided by the bare page's LCP of the same round. */
-const bareLcp = new Map(samples.get(BARE_ROUTE).map((sample) => [sample.run, sample.lcp]));
-const lcpRatios = (list) =>
-  list
-    .filter((sample) => bareLcp.has(sample.run))
-    .map((sample) => sample.lcp / bareLcp.get(sample.run));
-const rows = routes
-  .filter((route) => samples.get(route).length)
-  .map((route) => {
-    const list = samples.get(route);
-    const ratios = lcpRatios(list);
-    return {
-      route,
-      failed: failures.get(route)?.length ?? 0,
-      ...Object.fromEntries(
-        Object.keys(list[0])
-          .filter((key) => key !== 'run')
-          .map((key) => [key, stats(list.map((sample) => sample[key]))]),
-      ),
-      lcpRatio: ratios.length ? stats(ratios) : undefined,
-    };
-  });
-const range = ({ median: mid, min, max }, format) =>
-  min === max ? format(mid) : `${format(mid)} (${format(min)}–${format(max)})`;
-const score = (value) => String(Math.round(value));
-const seconds = (value) => `${(value / 1000).toFixed(2)} s`;
-const ms = (value) => `${Math.round(value)} ms`;
-const ratio = (value) => `${value.toFixed(2)}×`;
-
-const table = [
-  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ${dist === 'dist' ? '' : `the site built in ${dist}, `}mobile, ${THROTTLING === 'devtools' ? 'applied (DevTools)' : 'simulated'} throttling at a ${cpuSlowdown.toFixed(2)}× CPU slowdown (Lighthouse's calibration for this machine's CPU benchmark index, ${Math.round(calibrationIndex)}), ${runs} interleaved runs per route, median (min–max), ${new Date().toISOString().slice(0, 10)}. Load average (1 min) before, after each round: ${loads.join(', ')}. Lighthouse's CPU benchmark index in the runs (it warns below 1000): ${range(stats(benchmarkIndexes), score)}.`,
-  '',
-  `LCP ÷ bare: the route's LCP over the bare page's (${BARE_ROUTE}: one h1, one paragraph, system font) in the same round, median of the rounds.`,
-  '',
-  '| route | Perf. | A11y | Best pr. | SEO | LCP | LCP ÷ bare | TBT | CLS | transfer |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...rows.map(
-    (row) =>
-      `| ${row.route}${row.failed ? ` (${row.failed} of ${runs} runs failed)` : ''} | ${range(row.performance, score)} | ${range(row.accessibility, score)} | ${range(row['best-practices'], score)} | ${range(row.seo, score)} | ${range(row.lcp, seconds)} | ${row.lcpRatio ? range(row.lcpRatio, ratio) : 'n/a'} | ${range(row.tbt, ms)} | ${range(row.cls, (value) => value.toFixed(3))} | ${Math.round(row.bytes.median / 1024)} KB |`,
-  ),
-  '',
-  `Main thread during the load, Chromium trace at the same ${cpuSlowdown.toFixed(2)}× CPU slowdown, 412 × 823, from navigation to 3 s after load; top-level events by kind, ms. × twin: the route's total over its plain twin's (the same document with no author CSS, web font or script) in the same round; × bare: over the bare page's; medians of the rounds.`,
-  '',
-  '| route | total | × twin | × bare | style | layout | paint | parse | script | longest task after FCP |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...traced.map((route) => {
-    const list = traces.filter((sample) => sample.route === route && !sample.twin);
-    if (!list.length) return `| ${route} | n/a |`;
-    /** The same round's total of `pick`'s trace, by run. */
-    const totals = (pick) =>
-      new Map(traces.filter(pick).map((sample) => [sample.run, sample.total]));
-    const over = (floor) => {
-      const times = list.filter((sample) => floor.has(sample.run));
-      return times.length
-        ? range(stats(times.map((sample) => sample.total / floor.get(sample.run))), ratio)
-        : 'n/a';
-    };
-    const twin = totals((sample) => sample.route === route && sample.twin);
-    const bare = totals((sample) => sample.route === BARE_ROUTE);
-    const kinds = ['total', 'style', 'layout', 'paint', 'parse', 'script'];
-    const cell = (kind) => range(stats(list.map((sample) => sample[kind])), ms);
-    return `| ${route} | ${cell('total')} | ${route === BARE_ROUTE ? '' : over(twin)} | ${over(bare)} | ${kinds.slice(1).map(cell).join(' | ')} | ${cell('longestAfterFcp')} |`;
-  }),
-  ...(elsewhere ? [] : nextPageTable()),
-].join('\n');
-
-/** The next-page section of the report. */
-function nextPageTable() {
-  return [
-    '',
-    `Next page: phone size (375 × 812), CPU slowed ${(cpuSlowdown / 4).toFixed(2)}× (local server); a footer link hovered, its speculation awaited, then clicked; ${runs} runs per link, each in a fresh browser context, median (min–max). Prerendered: the page was activated (activationStart > 0); its first paint is counted from the activation, that is the click.`,
-    '',
-    '| link | served as | first paint after activation |',
-    '|---|---|---:|',
-    ...NEXT_PAGES.map(([from, to]) => {
-      const list = nextPages.filter((sample) => sample.from === from && sample.to === to);
-      const how = [...new Set(list.map(served))].join(', ');
-      return `| ${from} → ${to} | ${how} | ${list.length ? range(stats(list.map((sample) => sample.paint)), ms) : 'n/a'} |`;
-    }),
-  ];
-}
 mkdirSync('reports', { recursive: true });
-writeFileSync(
-  'reports/bench.json',
-  JSON.stringify(
-    {
-      runs,
-      dist,
-      throttling: THROTTLING,
-      loadAverage: loads,
-      benchmarkIndexes,
-      rows,
-      samples: Object.fromEntries(samples),
-      failures: Object.fromEntries(failures),
-      cpuSlowdown,
-      calibrationIndex,
-      traces,
-      nextPages,
-    },
-    null,
-    2,
-  ),
-);
+writeFileSync('reports/bench.json', JSON.stringify(results, null, 2));
 writeFileSync('reports/bench.md', `${table}\n`);
 console.log(`\n${table}\n\nWritten to reports/bench.md and reports/bench.json`);

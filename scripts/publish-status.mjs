@@ -1,6 +1,7 @@
 // CI: tells the copywriter, in French, where a build stands. Computes the commit status and the job
-// summary from the build's result (scripts/lib/publish-status.mjs), appends the summary to
-// GITHUB_STEP_SUMMARY and posts the status on the commit (GitHub REST API, context « Publication »).
+// summary from the build's result (scripts/lib/publish-status.mjs; the result and the request:
+// scripts/lib/publish-status-ci.mjs), appends the summary to GITHUB_STEP_SUMMARY and posts the
+// status on the commit (GitHub REST API, context « Publication »).
 // Reads: PUBLISH_STEPS (the `steps` or `needs` context as JSON), PUBLISH_DONE, PUBLISH_URL or
 // PREVIEW_URL and PREVIEW_ALIAS, CONTENT_ERROR_REPORT, COPY_BUDGET_REPORT or COPY_BUDGETS; GITHUB_TOKEN,
 // GITHUB_REPOSITORY, PUBLISH_SHA (the commit), GITHUB_SERVER_URL and GITHUB_RUN_ID (the run's page,
@@ -9,7 +10,8 @@
 // Writes the pages over budget to GITHUB_OUTPUT (`copy-budgets`). `--dry-run` prints the status and
 // the summary without sending anything.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { buildResultFrom, publishStatus, statusRequest } from './lib/publish-status.mjs';
+import { publishStatus } from './lib/publish-status.mjs';
+import { buildResultFrom, statusRequest } from './lib/publish-status-ci.mjs';
 
 const env = process.env;
 const result = buildResultFrom(env, (file) =>

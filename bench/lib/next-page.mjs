@@ -16,6 +16,10 @@ import { CHROMIUM_FLAGS, ensureChromium } from '../../scripts/lib/chromium.mjs';
 export const isSpeculative = (request) =>
   (request.headers()['sec-purpose'] ?? '').startsWith('prefetch');
 
+/** How a next page was served: prerendered (activated), else its Navigation Timing delivery type. */
+export const served = (timing) =>
+  timing.activationStart > 0 ? 'prerender' : timing.deliveryType || 'network';
+
 /** How long the speculated page must have requested nothing before the click (ms). */
 const QUIET = 300;
 

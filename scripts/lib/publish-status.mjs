@@ -1,6 +1,7 @@
 // What a copywriter reads about a build, in French: the commit status the editor shows
 // (« Construction… », « Échec : … », « En ligne : <adresse> ») and the job summary listing every
-// error. Pure: scripts/publish-status.mjs gathers the inputs in CI and sends the result.
+// error. Pure: scripts/publish-status.mjs gathers the inputs in CI (scripts/lib/publish-status-ci.mjs)
+// and sends the result.
 // Why: docs/decisions/hosting.md#the-outcome-as-a-commit-status.
 
 /** GitHub refuses a commit status description longer than this. */
@@ -55,16 +56,18 @@ export function shorten(text) {
 const shortError = (/** @type {string} */ line) => line.replace(/^src\/content\//, '');
 
 /**
- * The French status and job summary of a build.
+ * The status of a build (its description not yet cut to GitHub's limit) and the summary's advice:
+ * the first failed step (named by the content error or the page over its ceiling that failed it,
+ * when there is one), else an interruption, else still running, else online (with the first copy
+ * budget warning).
  * @param {BuildResult} result
- * @returns {PublishStatus}
- * @example publishStatus({ steps: [], done: false }).description === 'Construction…'
+ * @param {CopyBudget[]} ceilings the pages over their ceiling
+ * @param {CopyBudget[]} warnings the pages over their warning
+ * @returns {{ status: Pick<PublishStatus, 'state' | 'description'>, advice?: string }}
  */
-export function publishStatus({ steps, done, contentErrors = [], budgets = [], url }) {
+function verdict({ steps, done, contentErrors = [], url }, ceilings, warnings) {
   const failed = steps.find((step) => step.outcome === 'failure');
   const cancelled = steps.find((step) => step.outcome === 'cancelled');
-  const ceilings = budgets.filter((budget) => budget.level === 'ceiling');
-  const warnings = budgets.filter((budget) => budget.level === 'warning');
 
   /** @type {Pick<PublishStatus, 'state' | 'description'>} */
   let status;
@@ -102,8 +105,17 @@ export function publishStatus({ steps, done, contentErrors = [], budgets = [], u
       advice =
         'Publié. Les pages citées dépassent le premier aller-retour : elles s’affichent un peu moins vite sur téléphone ; raccourcir leur texte les accélère.';
   }
-  const description = shorten(status.description);
+  return { status, advice };
+}
 
+/**
+ * The job summary, in Markdown: the status, the address, the advice, then every content error, every
+ * page over budget and every step.
+ * @param {BuildResult} result
+ * @param {ReturnType<typeof verdict>} verdict
+ * @param {CopyBudget[]} overBudget the pages over their ceiling, then those over their warning
+ */
+function summary({ steps, contentErrors = [], url }, { status, advice }, overBudget) {
   const lines = [
     `## ${STATUS_CONTEXT} : ${summaryTitle(status.state)}`,
     '',
@@ -118,12 +130,12 @@ export function publishStatus({ steps, done, contentErrors = [], budgets = [], u
       '',
       ...contentErrors.map((line) => `- ${line}`),
     );
-  if (ceilings.length || warnings.length)
+  if (overBudget.length)
     lines.push(
       '',
       '### Poids des pages',
       '',
-      ...[...ceilings, ...warnings].map(
+      ...overBudget.map(
         (budget) =>
           `- ${budget.level === 'ceiling' ? 'Refusée' : 'Avertissement'} — ${budget.message}`,
       ),
@@ -137,7 +149,25 @@ export function publishStatus({ steps, done, contentErrors = [], budgets = [], u
       '|---|---|',
       ...steps.map((step) => `| ${STEPS[step.id]} | ${OUTCOMES[step.outcome]} |`),
     );
-  return { state: status.state, description, summary: `${lines.join('\n')}\n` };
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The French status and job summary of a build.
+ * @param {BuildResult} result
+ * @returns {PublishStatus}
+ * @example publishStatus({ steps: [], done: false }).description === 'Construction…'
+ */
+export function publishStatus(result) {
+  const budgets = result.budgets ?? [];
+  const ceilings = budgets.filter((budget) => budget.level === 'ceiling');
+  const warnings = budgets.filter((budget) => budget.level === 'warning');
+  const found = verdict(result, ceilings, warnings);
+  return {
+    state: found.status.state,
+    description: shorten(found.status.description),
+    summary: summary(result, found, [...ceilings, ...warnings]),
+  };
 }
 
 const OUTCOMES = {
@@ -152,78 +182,3 @@ const summaryTitle = (state) =>
   ({ pending: 'construction…', success: 'en ligne', failure: 'échec', error: 'interrompue' })[
     state
   ];
-
-/**
- * The address of a pull request's preview, from the repository variable PREVIEW_URL (`{alias}`
- * standing for the preview's name), or undefined without the variable or an alias.
- * @param {string | undefined} pattern e.g. `https://{alias}-agence-site.exemple.workers.dev`
- * @param {string} alias e.g. `pr-12`
- */
-export function previewUrl(pattern, alias) {
-  return pattern && alias ? pattern.replaceAll('{alias}', alias) : undefined;
-}
-
-/**
- * The request that posts a status to GitHub (REST API « Create a commit status »).
- * @param {{ repository: string, sha: string, token: string, status: PublishStatus, targetUrl?: string, api?: string }} options
- * @returns {{ url: string, init: RequestInit }}
- */
-export function statusRequest({
-  repository,
-  sha,
-  token,
-  status,
-  targetUrl,
-  api = 'https://api.github.com',
-}) {
-  return {
-    url: `${api}/repos/${repository}/statuses/${sha}`,
-    init: {
-      method: 'POST',
-      headers: {
-        Accept: 'application/vnd.github+json',
-        Authorization: `Bearer ${token}`,
-        'X-GitHub-Api-Version': '2022-11-28',
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({
-        state: status.state,
-        description: status.description,
-        context: STATUS_CONTEXT,
-        ...(targetUrl ? { target_url: targetUrl } : {}),
-      }),
-    },
-  };
-}
-
-/**
- * The build's result as CI knows it: the outcome of each step or job (the `steps` or `needs`
- * context as JSON, keyed by the ids of {@link STEPS}; others are left out), whether all has run,
- * and the reports the checks wrote (content errors, copy budgets), read by `read` when present.
- * @param {Record<string, string | undefined>} env
- *   PUBLISH_STEPS, PUBLISH_DONE (`true`), PUBLISH_URL (the live site) or PREVIEW_URL and
- *   PREVIEW_ALIAS (a pull request's preview), CONTENT_ERROR_REPORT, COPY_BUDGET_REPORT (a file) or
- *   COPY_BUDGETS (its pages over budget as JSON, handed from one CI job to the next)
- * @param {(file: string) => string | undefined} read a file's text, or undefined if absent
- * @returns {BuildResult}
- */
-export function buildResultFrom(env, read) {
-  /** @type {Record<string, { outcome?: Outcome, result?: Outcome }>} */
-  const ran = JSON.parse(env.PUBLISH_STEPS || '{}');
-  const steps = /** @type {Step[]} */ (
-    Object.keys(STEPS)
-      .filter((id) => ran[id])
-      .map((id) => ({ id, outcome: ran[id].outcome ?? ran[id].result }))
-  );
-  const json = (/** @type {string | undefined} */ file) => {
-    const text = file ? read(file) : undefined;
-    return text ? JSON.parse(text) : undefined;
-  };
-  return {
-    steps,
-    done: env.PUBLISH_DONE === 'true',
-    contentErrors: json(env.CONTENT_ERROR_REPORT) ?? [],
-    budgets: json(env.COPY_BUDGET_REPORT) ?? JSON.parse(env.COPY_BUDGETS || '[]'),
-    url: env.PUBLISH_URL || previewUrl(env.PREVIEW_URL, env.PREVIEW_ALIAS ?? ''),
-  };
-}

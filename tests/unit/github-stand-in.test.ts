@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishStatus, statusRequest } from '../../scripts/lib/publish-status.mjs';
+import { publishStatus } from '../../scripts/lib/publish-status.mjs';
+import { statusRequest } from '../../scripts/lib/publish-status-ci.mjs';
 import { startGithubStandIn, type StandIn } from '../e2e/support/github-stand-in/server';
 
 const execute = promisify(execFile);

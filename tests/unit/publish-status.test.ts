@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { copyBudget } from '../../scripts/lib/budgets.mjs';
 import {
-  DESCRIPTION_LIMIT,
   buildResultFrom,
   previewUrl,
+  statusRequest,
+} from '../../scripts/lib/publish-status-ci.mjs';
+import {
+  DESCRIPTION_LIMIT,
   publishStatus,
   shorten,
-  statusRequest,
   type Step,
 } from '../../scripts/lib/publish-status.mjs';
 import { brokenFixtures } from '../fixtures/content-errors/cases';

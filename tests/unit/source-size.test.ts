@@ -25,9 +25,6 @@ const DATA_TABLES = new Set(['src/cms/labels.ts']);
  */
 const PENDING = new Set([
   'src/styles/global.css',
-  'bench/pages.mjs',
-  'scripts/lib/deploy.mjs',
-  'scripts/lib/publish-status.mjs',
   'local-backend/functions.mjs',
   'local-backend/gateway.mjs',
   'local-backend/index.mjs',
