@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentFileData } from '../../src/lib/content/files';
 import { formatContentIssues } from '../../src/lib/content/errors';
-import { jobSchema, blogPostSchema } from '../../src/schemas/company';
+import { blogPostSchema } from '../../src/schemas/blog';
+import { jobSchema } from '../../src/schemas/jobs';
 import { validateFile } from './support/validate-file';
 
 const ROOT = process.cwd();
