@@ -1,12 +1,12 @@
 /**
  * Content collections: one folder of src/content/ each, read by the project's loader (placeholders,
- * French typography, French errors: src/lib/content/loader.ts) and validated by its zod schema
- * (src/schemas/, a file named for what it holds: blog.ts, team.ts, booking.ts…). Types come from the
- * schemas (`z.infer`).
+ * French typography, French errors: src/lib/content-pipeline/loader.ts) and validated by its zod
+ * schema (src/schemas/, a file named for what it holds: blog.ts, team.ts, booking.ts…). Types come
+ * from the schemas (`z.infer`).
  */
 import { defineCollection } from 'astro:content';
 import type { z } from 'astro/zod';
-import { contentGlob } from './lib/content/loader';
+import { contentGlob } from './lib/content-pipeline/loader';
 import { settingsSchema } from './schemas/site';
 import { faqSchema } from './schemas/faq';
 import { testimonialSchema } from './schemas/testimonials';

@@ -4,7 +4,7 @@ import { button, text } from './building-blocks';
 /**
  * Copy of the offers (and of every other collection) may use `{phone.display}`, `{phone.e164}`,
  * `{email}`, `{figures.<key>}`… placeholders, filled from the site settings (see
- * src/lib/content/placeholders.ts).
+ * src/lib/content-pipeline/placeholders.ts).
  */
 
 /** Offers and prices: `src/content/offers/<id>.yaml`; `group` says which pricing table shows it. */
