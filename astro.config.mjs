@@ -14,9 +14,9 @@ import contentErrors from './src/integrations/content-errors.ts';
 import editor from './src/integrations/editor.ts';
 import postBuild from './src/integrations/post-build.ts';
 import { formPostUrl, resolveSupabaseConfig } from './src/lib/contact/supabase-config.ts';
-import { mdxPlaceholders } from './src/lib/content/mdx-placeholders.ts';
-import { articleImages } from './src/lib/content/article-images.ts';
-import { headingAnchors } from './src/lib/content/heading-anchors.ts';
+import { mdxPlaceholders } from './src/lib/content-pipeline/mdx-placeholders.ts';
+import { articleImages } from './src/lib/content-pipeline/article-images.ts';
+import { headingAnchors } from './src/lib/content-pipeline/heading-anchors.ts';
 import { BRAND_FONT_WEIGHT, brandFontFile } from './src/lib/fonts/brand-font.ts';
 
 // The same variables the pages read (process environment and .env files).

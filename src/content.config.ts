@@ -1,23 +1,23 @@
 /**
  * Content collections: one folder of src/content/ each, read by the project's loader (placeholders,
- * French typography, French errors: src/lib/content/loader.ts) and validated by its zod schema
- * (src/schemas/<area>.ts). Types come from the schemas (`z.infer`).
+ * French typography, French errors: src/lib/content-pipeline/loader.ts) and validated by its zod
+ * schema (src/schemas/, a file named for what it holds: blog.ts, team.ts, booking.ts…). Types come
+ * from the schemas (`z.infer`).
  */
 import { defineCollection } from 'astro:content';
 import type { z } from 'astro/zod';
-import { contentGlob } from './lib/content/loader';
+import { contentGlob } from './lib/content-pipeline/loader';
 import { settingsSchema } from './schemas/site';
 import { faqSchema } from './schemas/faq';
 import { testimonialSchema } from './schemas/testimonials';
-import {
-  consultationSchema,
-  offerSchema,
-  projectSchema,
-  serviceSchema,
-  slotWeekSchema,
-} from './schemas/offers';
+import { offerSchema } from './schemas/offers';
+import { serviceSchema } from './schemas/services';
+import { projectSchema } from './schemas/projects';
+import { consultationSchema, slotWeekSchema } from './schemas/booking';
 import { pageSchema } from './schemas/pages';
-import { blogPostSchema, jobSchema, teamMemberSchema } from './schemas/company';
+import { teamMemberSchema } from './schemas/team';
+import { blogPostSchema } from './schemas/blog';
+import { jobSchema } from './schemas/jobs';
 
 /** The collection of the files matching `pattern` in `base`, validated by `schema`. */
 function collection<S extends z.ZodType>(

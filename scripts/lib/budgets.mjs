@@ -11,7 +11,7 @@ export const TWO_ROUND_TRIPS = 2 * FIRST_ROUND_TRIP;
 export const COPY_BUDGET_REPORT = 'reports/copy-budget.json';
 
 const frenchNumber = new Intl.NumberFormat('fr-FR');
-/** The no-break space French puts before `:` and `;` (as src/lib/content/typography.ts does). */
+/** The no-break space French puts before `:` and `;` (as src/lib/content-pipeline/typography.ts does). */
 const NBSP = '\u00a0';
 
 /**

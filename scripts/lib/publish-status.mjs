@@ -33,7 +33,7 @@ export const STEPS = {
  *   url?: string,
  * }} BuildResult
  *   `steps`: what has run so far; `done`: no step is left to run; `contentErrors`: the content
- *   check's French lines (src/lib/content/check-all.ts); `budgets`: the copy budget of every page
+ *   check's French lines (src/lib/content-pipeline/check-all.ts); `budgets`: the copy budget of every page
  *   (scripts/lib/budgets.mjs); `url`: where the result is online (the preview or the live site).
  * @typedef {{ state: 'pending' | 'success' | 'failure' | 'error', description: string, summary: string }} PublishStatus
  */

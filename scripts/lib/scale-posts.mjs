@@ -5,12 +5,12 @@ import { join } from 'node:path';
 
 const SOURCE = 'src/content/blog';
 
-/** The fixed category list of the blog schema (src/schemas/company.ts). */
+/** The fixed category list of the blog schema (src/schemas/blog.ts). */
 function categories() {
-  const schema = readFileSync('src/schemas/company.ts', 'utf8');
+  const schema = readFileSync('src/schemas/blog.ts', 'utf8');
   const list = /export const blogCategories = \[([\s\S]*?)\]/.exec(schema)?.[1];
   const names = [...(list ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1]);
-  if (!names.length) throw new Error('src/schemas/company.ts: blogCategories not found');
+  if (!names.length) throw new Error('src/schemas/blog.ts: blogCategories not found');
   return names;
 }
 

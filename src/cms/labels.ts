@@ -281,7 +281,7 @@ export const fieldLabels: Record<string, string> = {
   'pages.blocks.filters.slug': 'Catégorie',
 };
 
-/** French names of the project categories (`projectCategories` of src/schemas/offers.ts). */
+/** French names of the project categories (`projectCategories` of src/schemas/projects.ts). */
 const projectCategoryNames: Record<string, string> = {
   automatisation: 'Automatisation',
   'sites-web': 'Sites web',

@@ -1,9 +1,13 @@
 // Dev server only: a content file that stops validating shows its French message as the error overlay
-// on every page until it is fixed; the content loader reports to it (src/lib/content/error-report.ts).
+// on every page until it is fixed; the content loader reports to it
+// (src/lib/content-pipeline/error-report.ts).
 import type { AstroIntegration } from 'astro';
 import type { Connect } from 'vite';
 
-/** Same key as CONTENT_ERROR_SINK in src/lib/content/error-report.ts (shared through globalThis). */
+/**
+ * Same key as CONTENT_ERROR_SINK in src/lib/content-pipeline/error-report.ts (shared through
+ * globalThis).
+ */
 const SINK = Symbol.for('agence.content-error-sink');
 
 /** The pending content errors of a dev server, and what it shows for them. */

@@ -1,10 +1,12 @@
 /**
- * The building blocks the content schemas share: a text that is never empty, a button, a key figure
- * (metric) and a step of a process.
+ * The building blocks the content schemas share: a text that is never empty (as typed, or once
+ * trimmed), a button, a key figure (metric) and a step of a process.
  */
 import { z } from 'astro/zod';
 
 export const text = z.string().min(1);
+/** A text that is not empty once its spaces are trimmed (the team, blog and jobs schemas). */
+export const trimmedText = z.string().trim().min(1);
 export const button = z.strictObject({
   label: text,
   href: text,

@@ -6,7 +6,7 @@
 import { z } from 'astro/zod';
 import { asideCardSchema } from './aside-cards';
 import { button, metric, step, text } from './building-blocks';
-import { projectCategories } from './offers';
+import { projectCategories } from './projects';
 import { photo } from './photo';
 
 /** A tool of the integrations block; `icon` (lucide) stands in where simple-icons has no logo. */

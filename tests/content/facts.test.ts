@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentFileData } from '../../src/lib/content/files';
+import { contentFileData } from '../../src/lib/content-pipeline/files';
 
 const CONTENT = 'src/content';
 

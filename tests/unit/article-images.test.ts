@@ -1,12 +1,12 @@
 import { markdownToHtml } from 'satteri';
-import { leavesItsFolder } from '../../src/lib/content/files';
+import { leavesItsFolder } from '../../src/lib/content-pipeline/files';
 import { describe, expect, it } from 'vitest';
 import {
   articleImages,
   textPhotoProblems,
   textPhotos,
   textPieces,
-} from '../../src/lib/content/article-images';
+} from '../../src/lib/content-pipeline/article-images';
 
 const FILE = 'src/content/blog/article.md';
 const beside = new Set(['quai.jpg', 'vue du port.jpg']);

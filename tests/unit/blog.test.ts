@@ -8,7 +8,7 @@ import {
   readingMinutes,
 } from '../../src/lib/content/blog';
 import { postCategories } from '../../src/lib/content/company';
-import { blogCategories, blogPostSchema } from '../../src/schemas/company';
+import { blogCategories, blogPostSchema } from '../../src/schemas/blog';
 
 describe('readingMinutes', () => {
   it('counts the words of the text at 200 a minute, rounded up, at least one minute', () => {

@@ -10,7 +10,7 @@ import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import { reference } from 'astro:content';
-import { contentFileData } from '../../src/lib/content/files';
+import { contentFileData } from '../../src/lib/content-pipeline/files';
 import Ajv from 'ajv';
 import { STATUS_CONTEXT } from '../../scripts/lib/publish-status.mjs';
 import { PREVIEW_STATUS_CONTEXT, editorConfig } from '../../src/cms/config';

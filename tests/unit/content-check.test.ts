@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectionKey } from 'astro:content';
-import { crossReferenceProblems, type CheckedEntry } from '../../src/lib/content/check';
+import { crossReferenceProblems, type CheckedEntry } from '../../src/lib/content-pipeline/check';
 
 /** An entry with only the fields a check reads (the rest of its schema is left out). */
 const entry = <C extends CollectionKey>(

@@ -1,11 +1,11 @@
 /**
- * The content loader (src/lib/content/loader.ts) as the build runs it, on a scratch copy of
+ * The content loader (src/lib/content-pipeline/loader.ts) as the build runs it, on a scratch copy of
  * src/content: placeholders are filled in every collection (one fixture per collection: a text field,
  * and the Markdown body where the collection has one), an unknown placeholder fails naming file and
  * field, and deliberately broken files (tests/fixtures/content-errors/) give the exact French messages
  * that CONTENT.md quotes, the same from the loader and the whole-content check (both prepare a file
- * in one step, src/lib/content/prepare.ts). Astro's boundary (store, entry types, Markdown renderer)
- * is faked; the glob loader, the schemas and the placeholder code are the real ones.
+ * in one step, src/lib/content-pipeline/prepare.ts). Astro's boundary (store, entry types, Markdown
+ * renderer) is faked; the glob loader, the schemas and the placeholder code are the real ones.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,23 +13,23 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { frenchTypography } from '../../src/lib/content/typography';
+import { frenchTypography } from '../../src/lib/content-pipeline/typography';
 import { parse } from 'yaml';
 import { brokenFixtures } from '../fixtures/content-errors/cases';
-import { fillMdxBody } from '../../src/lib/content/mdx-placeholders';
-import type { PreparedEntry } from '../../src/lib/content/prepare';
+import { fillMdxBody } from '../../src/lib/content-pipeline/mdx-placeholders';
+import type { PreparedEntry } from '../../src/lib/content-pipeline/prepare';
 
 /** Every call of prepareEntry: the file, which module called it (from its stack), and the result. */
 const prepared: { file: string; from: string; result: PreparedEntry<unknown> }[] = [];
-vi.mock('../../src/lib/content/prepare', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/lib/content/prepare')>();
+vi.mock('../../src/lib/content-pipeline/prepare', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/lib/content-pipeline/prepare')>();
   return {
     ...actual,
     prepareEntry: (...args: Parameters<typeof actual.prepareEntry>) => {
       const stack = new Error().stack ?? '';
-      const from = /content\/check-all\.ts/.test(stack)
+      const from = /content-pipeline\/check-all\.ts/.test(stack)
         ? 'check'
-        : /content\/loader\.ts/.test(stack)
+        : /content-pipeline\/loader\.ts/.test(stack)
           ? 'loader'
           : '?';
       const result = actual.prepareEntry(...args);

@@ -1,9 +1,10 @@
 /** A broken content entry yields one French line per problem, naming the file, the field and the reason. */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentFileData } from '../../src/lib/content/files';
-import { formatContentIssues } from '../../src/lib/content/errors';
-import { jobSchema, blogPostSchema } from '../../src/schemas/company';
+import { contentFileData } from '../../src/lib/content-pipeline/files';
+import { formatContentIssues } from '../../src/lib/content-pipeline/errors';
+import { blogPostSchema } from '../../src/schemas/blog';
+import { jobSchema } from '../../src/schemas/jobs';
 import { validateFile } from './support/validate-file';
 
 const ROOT = process.cwd();

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve('src');
+/** The copywriters' files (src/content/), not code: src/lib/content/ is walked. */
+const CONTENT = path.join(SRC, 'content');
 const EXTENSIONS = ['', '.ts', '.tsx', '.mjs', '.js', '.astro', '/index.ts'];
 
 /** Each top folder of src/ and its layer: a file may import its own layer or a lower one (higher number). */
@@ -27,7 +29,7 @@ const LAYERS: Record<string, number> = {
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'content' ? [] : sourceFiles(full);
+    if (entry.isDirectory()) return full === CONTENT ? [] : sourceFiles(full);
     return /\.(ts|tsx|mjs|js|astro)$/.test(entry.name) ? [full] : [];
   });
 }

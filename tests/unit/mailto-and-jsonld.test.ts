@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mailtoHref } from '../../src/lib/contact/mailto';
 import { blogPostingJsonLd, employmentType, jobPostingJsonLd } from '../../src/lib/seo/company-jsonld';
-import { jobSchema, blogPostSchema } from '../../src/schemas/company';
+import { blogPostSchema } from '../../src/schemas/blog';
+import { jobSchema } from '../../src/schemas/jobs';
 import { testSettings as settings } from './support/settings';
 
 const SITE = 'https://www.exemple.fr';

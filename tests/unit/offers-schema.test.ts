@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { projectSchema, slotWeekSchema } from '../../src/schemas/offers';
+import { slotWeekSchema } from '../../src/schemas/booking';
+import { projectSchema } from '../../src/schemas/projects';
 import { pageSchema } from '../../src/schemas/pages';
 
 const day = (name: string, times: string[]) => ({ day: name, label: name, times });

@@ -3,7 +3,7 @@ import {
   fillMarkdownPlaceholders,
   fillPlaceholders,
   placeholderSource,
-} from '../../src/lib/content/placeholders';
+} from '../../src/lib/content-pipeline/placeholders';
 import { testSettings as settings } from './support/settings';
 
 const source = placeholderSource(

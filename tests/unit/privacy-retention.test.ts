@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { formatContentIssues, frenchErrorMap } from '../../src/lib/content/errors';
+import { formatContentIssues, frenchErrorMap } from '../../src/lib/content-pipeline/errors';
 import { parseDuration, retentionIssues, retentionPeriods } from '../../src/schemas/retention';
 import { settingsSchema } from '../../src/schemas/site';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { projectPreviewSvg } from '../../src/lib/art/project-preview';
-import { projectPreviewSchema, projectSchema } from '../../src/schemas/offers';
+import { projectPreviewSchema, projectSchema } from '../../src/schemas/projects';
 
 const site = {
   client: 'Cabinet du Prado',

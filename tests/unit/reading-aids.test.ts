@@ -1,6 +1,6 @@
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import { describe, expect, it } from 'vitest';
-import { headingAnchors, uniqueSlug } from '../../src/lib/content/heading-anchors';
+import { headingAnchors, uniqueSlug } from '../../src/lib/content-pipeline/heading-anchors';
 import {
   RELATED_COUNT,
   TOC_MIN_SECTIONS,

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { frenchMarkdown, frenchTypography, typesetData } from '../../src/lib/content/typography';
+import {
+  frenchMarkdown,
+  frenchTypography,
+  typesetData,
+} from '../../src/lib/content-pipeline/typography';
 import * as blog from '../../src/lib/i18n/blog';
 import * as company from '../../src/lib/i18n/company';
 import * as fr from '../../src/lib/i18n/fr';

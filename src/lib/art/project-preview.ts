@@ -5,7 +5,7 @@
  * gets its preview without a designer.
  * Why: docs/decisions/look.md#project-previews-drawn-from-the-project-entry.
  */
-import type { Project } from '../../schemas/offers';
+import type { Project } from '../../schemas/projects';
 
 type PreviewSource = Pick<Project, 'client' | 'colour' | 'preview'>;
 

@@ -2,7 +2,7 @@
  * Facts of the blog that are not content: page sizes, feed length, reading speed, category URLs.
  * Pure functions, so the routes stay thin and the unit tests need no build.
  */
-import type { BlogCategory } from '../../schemas/company';
+import type { BlogCategory } from '../../schemas/blog';
 
 /** Teasers per page of `/blog` and of each category page. */
 export const POSTS_PER_PAGE = 12;

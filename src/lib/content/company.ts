@@ -3,7 +3,7 @@ import { getCollection } from 'astro:content';
 import { getPage } from './entries';
 import type { Block, Page } from '../../schemas/pages';
 import { assertPostSlug, readingMinutes } from './blog';
-import { blogCategories, type BlogCategory } from '../../schemas/company';
+import { blogCategories, type BlogCategory } from '../../schemas/blog';
 
 /**
  * The copy of the blog pages, `src/content/pages/blog.yaml` (a page entry): the page, its `posts`

@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ContentError } from './errors';
+import { ContentError } from '../content-pipeline/errors';
 
 /** Entries that are the copy of a route with code of its own (pagination), not pages of their own. */
 export const LISTING_COPY: Record<string, string> = { blog: 'src/pages/blog/' };

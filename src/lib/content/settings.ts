@@ -1,6 +1,6 @@
 import { getCollection, getEntry } from 'astro:content';
 import type { Settings } from '../../schemas/site';
-import { ContentError } from './errors';
+import { ContentError } from '../content-pipeline/errors';
 import { pagePath } from './page-routes';
 
 /**

@@ -20,7 +20,7 @@ export const BRAND_FONT_WEIGHT = 700;
 
 /** French letters beyond ASCII, both cases. */
 const FRENCH_LETTERS = 'àâäæçéèêëîïôöœùûüÿÀÂÄÆÇÉÈÊËÎÏÔÖŒÙÛÜŸ';
-/** Typography the content loader writes (src/lib/content/typography.ts) and usual symbols. */
+/** Typography the content loader writes (src/lib/content-pipeline/typography.ts), usual symbols. */
 const TYPOGRAPHY = '«»‘’“”–—…€·×•\u00a0\u202f';
 /** Every character the subset keeps: printable ASCII, French letters, typography. */
 export const BRAND_FONT_CHARACTERS =

@@ -1,6 +1,7 @@
 /** schema.org data of the company pages: JobPosting (careers) and BlogPosting (blog). */
 import type { Settings } from '../../schemas/site';
-import type { BlogPost, Job } from '../../schemas/company';
+import type { BlogPost } from '../../schemas/blog';
+import type { Job } from '../../schemas/jobs';
 import { absoluteUrl, ogImagePath, postalAddressJsonLd } from './seo';
 import { isoDate } from '../content/dates';
 

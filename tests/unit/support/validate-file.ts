@@ -2,10 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { z } from 'astro/zod';
-import { contentFileData } from '../../../src/lib/content/files';
-import { formatContentIssues, frenchErrorMap } from '../../../src/lib/content/errors';
-import { readPlaceholderSource } from '../../../src/lib/content/facts';
-import { fillPlaceholders } from '../../../src/lib/content/placeholders';
+import { contentFileData } from '../../../src/lib/content-pipeline/files';
+import { formatContentIssues, frenchErrorMap } from '../../../src/lib/content-pipeline/errors';
+import { readPlaceholderSource } from '../../../src/lib/content-pipeline/facts';
+import { fillPlaceholders } from '../../../src/lib/content-pipeline/placeholders';
 
 const ROOT = process.cwd();
 const facts = readPlaceholderSource(ROOT);

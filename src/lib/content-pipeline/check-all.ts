@@ -26,7 +26,7 @@ export interface CheckedCollection {
   schema: z.ZodType;
 }
 
-/** Every collection made by the loader (src/lib/content/loader.ts). */
+/** Every collection made by the loader (src/lib/content-pipeline/loader.ts). */
 const REGISTRY: CheckedCollection[] = [];
 
 /** Adds a collection to those the whole-content check reads. */
@@ -88,7 +88,7 @@ let checked: { key: string; lines: Map<string, string[]> } | undefined;
 /**
  * Every problem of the content at once, by file, in one pass: each file of each collection prepared
  * as the loader does (placeholders, schema), its photos, and the references between files
- * (src/lib/content/check.ts), broken files counting as what others point at. Read again only when a
+ * (src/lib/content-pipeline/check.ts), broken files counting as what others point at. Read again only when a
  * file changed.
  */
 export async function checkAllContent(

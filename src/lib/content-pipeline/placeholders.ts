@@ -3,7 +3,7 @@
  * bodies and front matter, SEO fields). A path names a value of the site settings (`{phone.display}`,
  * `{figures.responseContact}`, `{legal.siret}`, `{address.full}`, `{siteUrl}`) or of a collection
  * entry, as `{<folder>.<file>.<field>}` (`{offers.site-vitrine.price}`). One syntax and one
- * implementation for the whole site; the content loader (src/lib/content/loader.ts) fills every entry
+ * implementation for the whole site; the content loader (src/lib/content-pipeline/loader.ts) fills every entry
  * before it is validated, and an unknown path fails the build naming the file and the field.
  */
 import { distance } from 'fastest-levenshtein';

@@ -1,5 +1,5 @@
 /**
- * The facts `{path}` placeholders quote (src/lib/content/placeholders.ts), read from the data files of
+ * The facts `{path}` placeholders quote (src/lib/content-pipeline/placeholders.ts), read from the data files of
  * src/content as they are on disk, and read again only when one of them changed.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

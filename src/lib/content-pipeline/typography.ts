@@ -1,5 +1,5 @@
 /**
- * French typography, done by the build: the content loader (src/lib/content/loader.ts) passes every
+ * French typography, done by the build: the content loader (src/lib/content-pipeline/loader.ts) passes every
  * text of every collection (YAML, front matter, Markdown bodies, settings) through `frenchTypography`
  * after its placeholders are filled, so copywriters type ordinary spaces and straight apostrophes and
  * the site prints:

@@ -1,6 +1,6 @@
 /**
  * The loader of every content collection: Astro's `glob()` storing each entry prepared
- * (src/lib/content/prepare.ts), and failing with every problem of the content at once (check-all.ts).
+ * (src/lib/content-pipeline/prepare.ts), and failing with every problem of the content at once (check-all.ts).
  */
 import { basename, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
