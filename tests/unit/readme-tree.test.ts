@@ -41,7 +41,7 @@ export function entriesOf(block: string): { paths: string[]; words: string[] }[]
   return entries;
 }
 
-const FILE = /^[\w.[\]-]+\.(ts|tsx|mjs|astro|css|toml|ya?ml|json|jsonc|md|sql)$/;
+const FILE = /^[\w.[\]-]+\.(ts|tsx|js|mjs|astro|css|toml|ya?ml|json|jsonc|md|sql)$/;
 const FOLDER = /^[\w.-]+\/$/;
 
 /** Whether a file of that name is anywhere under `folder`. */
