@@ -33,7 +33,6 @@ const PENDING = new Set([
   'local-backend/index.mjs',
   'local-backend/postgres.mjs',
   'local-backend/rest.mjs',
-  'supabase/functions/newsletter/handler.ts',
   'supabase/functions/send-contact-email/handler.ts',
 ]);
 
