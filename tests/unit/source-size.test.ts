@@ -33,7 +33,6 @@ const PENDING = new Set([
   'local-backend/index.mjs',
   'local-backend/postgres.mjs',
   'local-backend/rest.mjs',
-  'supabase/functions/send-contact-email/handler.ts',
 ]);
 
 function sourceFiles(dir: string): string[] {
