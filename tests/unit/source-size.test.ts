@@ -30,11 +30,6 @@ const PENDING = new Set([
   'local-backend/index.mjs',
   'local-backend/postgres.mjs',
   'local-backend/rest.mjs',
-  'supabase/functions/_shared/validation.ts',
-  'supabase/functions/form-post/form-post-store.ts',
-  'supabase/functions/form-post/handler.ts',
-  'supabase/functions/newsletter/handler.ts',
-  'supabase/functions/send-contact-email/handler.ts',
 ]);
 
 function sourceFiles(dir: string): string[] {

@@ -4,7 +4,27 @@
  * supabase/migrations/20261123000000_contact_pipeline.sql). tests/backend/corpus.test.mjs runs one corpus
  * of tricky inputs through all three and expects the same verdict. Change them together.
  * Lengths count Unicode code points (PostgreSQL char_length), not UTF-16 units.
+ * The contract's one entry: the lead-source rules and the text helpers are re-exported here.
  */
+import {
+  checkLeadSource,
+  LEAD_SOURCE_FIELDS,
+  LEAD_SOURCE_MAX_LENGTHS,
+  type LeadSource,
+  type LeadSourceField,
+} from './lead-source-rules.ts';
+import {
+  asStoredText,
+  charLength,
+  LETTER,
+  LINE_FORBIDDEN,
+  LONE_SURROGATE,
+  TEXT_FORBIDDEN,
+  VISIBLE,
+} from './text-rules.ts';
+
+export * from './lead-source-rules.ts';
+export { asStoredText, charLength } from './text-rules.ts';
 
 /** The six services a visitor can choose (contacts_service_souhaite_choice). */
 export const SERVICES = [
@@ -27,14 +47,6 @@ export const MAX_LENGTHS = {
   message: 5000,
 } as const;
 
-/** Maximum lengths of the lead-source fields (contacts_*_too_long), apart: the form never shows them. */
-export const LEAD_SOURCE_MAX_LENGTHS = {
-  page: 300,
-  utm_source: 100,
-  utm_medium: 100,
-  utm_campaign: 100,
-} as const;
-
 /**
  * One e-mail address: ASCII, no display name, no comma or space, a dotted domain (the HTML standard's
  * valid e-mail address, with at least one dot in the domain). contacts_email_format.
@@ -43,18 +55,6 @@ export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 /** Digits, spaces (also no-break), + at the start, dots, dashes, brackets. contacts_telephone_format. */
 const PHONE_PATTERN = /^[+]?[0-9 .()\u00a0\u202f-]+$/;
-/** Control, line-separator, bidi and zero-width characters refused in one-line fields. */
-const LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u200b\u2028-\u202e\u2060\u2066-\u2069\ufeff]/;
-/** Refused in the message (tab, line feed and carriage return are allowed there). */
-const TEXT_FORBIDDEN =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028-\u202e\u2066-\u2069]/;
-/** A UTF-16 surrogate not part of a pair: not a character (PostgreSQL refuses it). */
-const LONE_SURROGATE = /[\ud800-\udfff]/u;
-/** Any character that is not white space or invisible formatting (contacts_message_required). */
-const VISIBLE =
-  /[^\t\n\u000b\u000c\r \u0085\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/;
-/** A letter (PostgreSQL [[:alpha:]] with a Unicode locale). */
-const LETTER = /\p{Alphabetic}/u;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The contact fields. */
@@ -98,20 +98,6 @@ export function retryAfterSeconds(details: unknown): number {
 export type ValidationResult =
   | { ok: true; value: ContactRequest }
   | { ok: false; field: ContactFieldName | 'body'; rule: FieldRule; error: string };
-
-/** Number of characters as PostgreSQL counts them (code points). */
-export function charLength(text: string): number {
-  return [...text].length;
-}
-
-/**
- * The text PostgreSQL stores for a JSON value sent to a text column (PostgREST coerces numbers,
- * booleans, arrays and objects to their JSON text), or null for a missing value.
- */
-export function asStoredText(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
 
 const ALL_MAX_LENGTHS: Record<string, number> = { ...MAX_LENGTHS, ...LEAD_SOURCE_MAX_LENGTHS };
 
@@ -231,27 +217,6 @@ export function fieldOfDatabaseError(error: {
     if (rule && rule in ENGLISH) return { field, rule: rule as FieldRule };
   }
   return null;
-}
-
-/**
- * Where a lead came from (optional, each null when unknown): the page the form was sent from and the
- * campaign fields the visitor arrived with. Mirrored by contacts_<field>_<rule>
- * (supabase/migrations/20261125000100_lead_source.sql).
- */
-export const LEAD_SOURCE_FIELDS = ['page', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
-export type LeadSourceField = (typeof LEAD_SOURCE_FIELDS)[number];
-export type LeadSource = { [field in LeadSourceField]?: string | null };
-
-/** A path on the site as a URL's pathname: one leading slash (not //), printable ASCII, no space. */
-const PAGE_PATTERN = /^\/([!-.0-~][!-~]*)?$/;
-
-/** The first rule a lead-source value breaks, or null. `value` is the stored text (null: none). */
-export function checkLeadSource(field: LeadSourceField, value: string | null): FieldRule | null {
-  if (value === null) return null;
-  if (LONE_SURROGATE.test(value)) return 'characters';
-  if (charLength(value) > LEAD_SOURCE_MAX_LENGTHS[field]) return 'too_long';
-  if (field === 'page') return PAGE_PATTERN.test(value) ? null : 'format';
-  return LINE_FORBIDDEN.test(value) ? 'characters' : null;
 }
 
 export type LeadSourceResult =

@@ -33,6 +33,86 @@ export const CONFIRM_PAGE = '/newsletter/confirmer';
 /** What confirming a token did (each has its page in RESULT_PAGES). */
 export type ConfirmOutcome = ConfirmResult | 'invalid';
 
+/** The handler's settings, resolved once from NewsletterDeps. */
+interface Newsletter {
+  deps: NewsletterDeps;
+  logError: (...args: unknown[]) => void;
+  /** The key of the links' signatures. */
+  secret: string;
+  /** The site's address, no trailing slash. */
+  site: string;
+  /** This function's address (its unsubscribe links). */
+  base: string;
+}
+
+/** Past the site-wide ceiling: tells the agency, once a day (a failed send is tried again). */
+async function tellAgency(nl: Newsletter, from: string): Promise<void> {
+  const { deps, logError } = nl;
+  const to = deps.env.CONTACT_TO;
+  if (!to || !deps.mailer) return logError('newsletter: CONTACT_TO is not set; ceiling not told');
+  const window = await deps.store.claimCeilingAlert();
+  if (!window) return;
+  try {
+    await deps.mailer.send({ ...buildCeilingAlertEmail(from, to), idempotencyKey: window });
+  } catch (error) {
+    logError('newsletter: the ceiling alert could not be sent:', error);
+    await deps.store.releaseCeilingAlert(window);
+  }
+}
+
+async function unsubscribe(nl: Newsletter, url: URL): Promise<'unsubscribed' | 'invalid'> {
+  if (url.searchParams.get('action') !== 'unsubscribe') return 'invalid';
+  const id = await verifyLink(nl.secret, 'unsubscribe', url.searchParams.get('token'));
+  return id && (await nl.deps.store.unsubscribe(id)) ? 'unsubscribed' : 'invalid';
+}
+
+async function confirm(nl: Newsletter, token: unknown): Promise<ConfirmOutcome> {
+  const id = await verifyLink(nl.secret, 'confirm', typeof token === 'string' ? token : null);
+  return id ? await nl.deps.store.confirm(id) : 'invalid';
+}
+
+/** A link of the e-mails followed (GET): 303 to the confirmation page, or unsubscribed. */
+async function followLink(nl: Newsletter, url: URL): Promise<Response> {
+  const redirect = (page: string) =>
+    new Response(null, { status: 303, headers: { Location: `${nl.site}${page}` } });
+  if (url.searchParams.get('action') === 'confirm') {
+    const token = url.searchParams.get('token') ?? '';
+    return redirect(`${CONFIRM_PAGE}?token=${encodeURIComponent(token)}`);
+  }
+  return redirect(RESULT_PAGES[await unsubscribe(nl, url)]);
+}
+
+/** `POST { email }`: mails the confirmation link when one is due (see createNewsletterHandler). */
+async function signUp(nl: Newsletter, email: unknown): Promise<Response> {
+  const { deps, logError, secret } = nl;
+  if (typeof email !== 'string' || checkField('email', email)) {
+    return errorResponse(400, 'Request body must be a JSON object with one valid "email".');
+  }
+  const from = deps.env.CONTACT_FROM;
+  if (!deps.mailer || !from) {
+    logError('newsletter: mail is not configured (RESEND_API_KEY or SMTP_URL, CONTACT_FROM)');
+    return errorResponse(500, 'E-mail delivery is not configured.');
+  }
+  const claim = await deps.store.claimConfirmation(email);
+  if ('refusal' in claim) {
+    if (claim.refusal === 'ceiling') await tellAgency(nl, from);
+    return jsonResponse({ ok: true });
+  }
+  const { id } = claim;
+  const links = {
+    confirm: `${nl.site}${CONFIRM_PAGE}?token=${await signLink(secret, 'confirm', id)}`,
+    unsubscribe: `${nl.base}?action=unsubscribe&token=${await signLink(secret, 'unsubscribe', id)}`,
+  };
+  try {
+    await deps.mailer.send(buildConfirmationEmail(email, links, from));
+  } catch (error) {
+    logError('newsletter: sending failed:', error);
+    await deps.store.releaseConfirmation(id);
+    return errorResponse(502, 'The e-mail could not be sent. Please try again later.');
+  }
+  return jsonResponse({ ok: true });
+}
+
 /**
  * Builds the request handler of `newsletter`:
  * - `POST { email }` (JSON, after the browser's sign-up insert): mails the confirmation link when one
@@ -48,56 +128,27 @@ export type ConfirmOutcome = ConfirmResult | 'invalid';
  * - `POST ?action=unsubscribe&token=…` (one-click unsubscribe from the mail client, RFC 8058): 200.
  */
 export function createNewsletterHandler(deps: NewsletterDeps): (req: Request) => Promise<Response> {
-  const logError = deps.logError ?? console.error;
-  const secret = deps.env.NEWSLETTER_SECRET || deps.env.SUPABASE_SERVICE_ROLE_KEY || '';
-  const site = (deps.env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
-  const base = `${(deps.env.SUPABASE_URL || '').replace(/\/+$/, '')}/functions/v1/newsletter`;
-  const redirect = (page: string) =>
-    new Response(null, { status: 303, headers: { Location: `${site}${page}` } });
-
-  /** Past the site-wide ceiling: tells the agency, once a day (a failed send is tried again). */
-  async function tellAgency(from: string): Promise<void> {
-    const to = deps.env.CONTACT_TO;
-    if (!to || !deps.mailer) return logError('newsletter: CONTACT_TO is not set; ceiling not told');
-    const window = await deps.store.claimCeilingAlert();
-    if (!window) return;
-    try {
-      await deps.mailer.send({ ...buildCeilingAlertEmail(from, to), idempotencyKey: window });
-    } catch (error) {
-      logError('newsletter: the ceiling alert could not be sent:', error);
-      await deps.store.releaseCeilingAlert(window);
-    }
-  }
-
-  async function unsubscribe(url: URL): Promise<'unsubscribed' | 'invalid'> {
-    if (url.searchParams.get('action') !== 'unsubscribe') return 'invalid';
-    const id = await verifyLink(secret, 'unsubscribe', url.searchParams.get('token'));
-    return id && (await deps.store.unsubscribe(id)) ? 'unsubscribed' : 'invalid';
-  }
-
-  async function confirm(token: unknown): Promise<ConfirmOutcome> {
-    const id = await verifyLink(secret, 'confirm', typeof token === 'string' ? token : null);
-    return id ? await deps.store.confirm(id) : 'invalid';
-  }
+  const nl: Newsletter = {
+    deps,
+    logError: deps.logError ?? console.error,
+    secret: deps.env.NEWSLETTER_SECRET || deps.env.SUPABASE_SERVICE_ROLE_KEY || '',
+    site: (deps.env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, ''),
+    base: `${(deps.env.SUPABASE_URL || '').replace(/\/+$/, '')}/functions/v1/newsletter`,
+  };
 
   return async (req) => {
-    if (!secret) return errorResponse(500, 'Set NEWSLETTER_SECRET (or SUPABASE_SERVICE_ROLE_KEY).');
+    if (!nl.secret)
+      return errorResponse(500, 'Set NEWSLETTER_SECRET (or SUPABASE_SERVICE_ROLE_KEY).');
     const url = new URL(req.url);
     if (req.method === 'OPTIONS') return jsonResponse({ ok: true });
-    if (req.method === 'GET') {
-      if (url.searchParams.get('action') === 'confirm') {
-        const token = url.searchParams.get('token') ?? '';
-        return redirect(`${CONFIRM_PAGE}?token=${encodeURIComponent(token)}`);
-      }
-      return redirect(RESULT_PAGES[await unsubscribe(url)]);
-    }
+    if (req.method === 'GET') return followLink(nl, url);
     if (req.method !== 'POST') {
       return errorResponse(405, `Method ${req.method} is not allowed.`, {
         Allow: 'GET, POST, OPTIONS',
       });
     }
     if (url.searchParams.has('action')) {
-      const result = await unsubscribe(url);
+      const result = await unsubscribe(nl, url);
       return result === 'invalid'
         ? errorResponse(400, 'Invalid or expired link.')
         : jsonResponse({ ok: true });
@@ -107,34 +158,8 @@ export function createNewsletterHandler(deps: NewsletterDeps): (req: Request) =>
     if ('response' in read) return read.response;
     const body = read.body as { email?: unknown; confirm?: unknown } | null;
     if (body && typeof body === 'object' && 'confirm' in body) {
-      return jsonResponse({ outcome: await confirm(body.confirm) });
+      return jsonResponse({ outcome: await confirm(nl, body.confirm) });
     }
-    const email = body?.email;
-    if (typeof email !== 'string' || checkField('email', email)) {
-      return errorResponse(400, 'Request body must be a JSON object with one valid "email".');
-    }
-    const from = deps.env.CONTACT_FROM;
-    if (!deps.mailer || !from) {
-      logError('newsletter: mail is not configured (RESEND_API_KEY or SMTP_URL, CONTACT_FROM)');
-      return errorResponse(500, 'E-mail delivery is not configured.');
-    }
-    const claim = await deps.store.claimConfirmation(email);
-    if ('refusal' in claim) {
-      if (claim.refusal === 'ceiling') await tellAgency(from);
-      return jsonResponse({ ok: true });
-    }
-    const { id } = claim;
-    const links = {
-      confirm: `${site}${CONFIRM_PAGE}?token=${await signLink(secret, 'confirm', id)}`,
-      unsubscribe: `${base}?action=unsubscribe&token=${await signLink(secret, 'unsubscribe', id)}`,
-    };
-    try {
-      await deps.mailer.send(buildConfirmationEmail(email, links, from));
-    } catch (error) {
-      logError('newsletter: sending failed:', error);
-      await deps.store.releaseConfirmation(id);
-      return errorResponse(502, 'The e-mail could not be sent. Please try again later.');
-    }
-    return jsonResponse({ ok: true });
+    return signUp(nl, body?.email);
   };
 }

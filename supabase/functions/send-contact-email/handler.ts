@@ -33,6 +33,107 @@ export interface HandlerDeps {
   logError?: (...args: unknown[]) => void;
 }
 
+/** The handler's dependencies, and its logger resolved. */
+type Context = { deps: HandlerDeps; logError: (...args: unknown[]) => void };
+
+/** Where lead and digest e-mails go, and through what. */
+type MailSettings = { mailer: Mailer; from: string; to: string };
+
+/** The mailer and addresses, or the 500 answer when mail is not configured. */
+function mailSettings(ctx: Context): { response: Response } | MailSettings {
+  const to = ctx.deps.env.CONTACT_TO;
+  const from = ctx.deps.env.CONTACT_FROM;
+  if (!ctx.deps.mailer || !to || !from) {
+    ctx.logError(
+      'send-contact-email: mail is not configured (RESEND_API_KEY or SMTP_URL, CONTACT_TO, CONTACT_FROM)',
+    );
+    return {
+      response: errorResponse(
+        500,
+        'E-mail delivery is not configured: set RESEND_API_KEY or SMTP_URL, plus CONTACT_TO and CONTACT_FROM.',
+      ),
+    };
+  }
+  return { mailer: ctx.deps.mailer, from, to };
+}
+
+/** Sends the due digest of this kind once (nothing when none is due or another call sends it). */
+async function sendDigest(ctx: Context, kind: unknown): Promise<Response> {
+  if (kind !== 'ceiling' && kind !== 'spam' && kind !== 'unmailed') {
+    return errorResponse(400, 'Field "digest" must be "ceiling", "spam" or "unmailed".');
+  }
+  const mail = mailSettings(ctx);
+  if ('response' in mail) return mail.response;
+  const digest = await ctx.deps.store.claimDigest(kind as DigestKind);
+  if (!digest) return jsonResponse({ ok: true, digest: null, contacts: 0 });
+  const mailer = kind === 'unmailed' ? (ctx.deps.alertMailer ?? mail.mailer) : mail.mailer;
+  try {
+    await mailer.send(buildDigestEmail(digest, { from: mail.from, to: mail.to }));
+  } catch (error) {
+    ctx.logError(`send-contact-email: sending the ${kind} digest failed:`, error);
+    await ctx.deps.store.releaseDigest(digest.id);
+    return errorResponse(502, 'The e-mail could not be sent. Please try again later.');
+  }
+  await ctx.deps.store.markDigestMailed(digest.id);
+  return jsonResponse({ ok: true, digest: digest.id, contacts: digest.contacts.length });
+}
+
+/**
+ * The 422 answer when a field of the body breaks the rules, else null. The browser's call carries
+ * the six fields too: they must pass the same rules as the database (one validation everywhere).
+ * The sweep sends the id alone.
+ */
+function refusedField(body: object): Response | null {
+  const refusal = (checked: { error: string; field: string; rule: string }) =>
+    jsonResponse({ error: checked.error, field: checked.field, rule: checked.rule }, 422);
+  if (CONTACT_FIELDS.some((field) => field in body)) {
+    const checked = validateContact(body);
+    if (!checked.ok) return refusal(checked);
+  }
+  if (LEAD_SOURCE_FIELDS.some((field) => field in body)) {
+    const checked = validateLeadSource(body as Record<string, unknown>);
+    if (!checked.ok) return refusal(checked);
+  }
+  return null;
+}
+
+/** Claims the row `id` and mails it to the agency, once (see createHandler for the answers). */
+async function mailContact(ctx: Context, id: string, mail: MailSettings): Promise<Response> {
+  const claim = await ctx.deps.store.claim(id);
+  if ('refusal' in claim) {
+    if (claim.refusal === 'unknown') return errorResponse(404, `No contact request with id ${id}.`);
+    if (claim.refusal === 'busy') return jsonResponse({ ok: true, pending: true }, 202);
+    return jsonResponse({ ok: true });
+  }
+  const { row } = claim;
+
+  // Turnstile: the one-use token is verified once, at the row's first attempt; retries, the
+  // sweep and a released row go on the stored verdict. Not 'passed': kept for review, same answer.
+  if (ctx.deps.captcha && !row.captcha_verdict && !row.released_at) {
+    const verdict = await captchaVerdict(
+      ctx.deps.captcha,
+      row.captcha_token,
+      row.client_address,
+      ctx.logError,
+    );
+    await ctx.deps.store.recordCaptchaVerdict(id, verdict);
+    if (verdict !== 'passed') return jsonResponse({ ok: true });
+  }
+  // The hourly ceiling counts only rows past every check: a scripted row awaiting its verdict
+  // takes no slot from a real lead. Over it, the row waits for the ceiling digest.
+  if ((await ctx.deps.store.takeMailSlot(id)) === 'held') return jsonResponse({ ok: true });
+
+  try {
+    await mail.mailer.send(buildContactEmail(row, { from: mail.from, to: mail.to }));
+  } catch (error) {
+    ctx.logError('send-contact-email: sending failed:', error);
+    await ctx.deps.store.release(id);
+    return errorResponse(502, 'The e-mail could not be sent. Please try again later.');
+  }
+  await ctx.deps.store.markMailed(id);
+  return jsonResponse({ ok: true });
+}
+
 /**
  * Builds the request handler of `send-contact-email`. The body names a stored row by `id` (the
  * browser also sends the six fields, the body the form was first built with; they are ignored): the function reads that
@@ -51,47 +152,7 @@ export interface HandlerDeps {
  * 502 mail provider failed (the row stays unmailed for a retry or the sweep).
  */
 export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
-  const logError = deps.logError ?? console.error;
-
-  /** The mailer and addresses, or the 500 answer when mail is not configured. */
-  const mailSettings = ():
-    { response: Response } | { mailer: Mailer; from: string; to: string } => {
-    const to = deps.env.CONTACT_TO;
-    const from = deps.env.CONTACT_FROM;
-    if (!deps.mailer || !to || !from) {
-      logError(
-        'send-contact-email: mail is not configured (RESEND_API_KEY or SMTP_URL, CONTACT_TO, CONTACT_FROM)',
-      );
-      return {
-        response: errorResponse(
-          500,
-          'E-mail delivery is not configured: set RESEND_API_KEY or SMTP_URL, plus CONTACT_TO and CONTACT_FROM.',
-        ),
-      };
-    }
-    return { mailer: deps.mailer, from, to };
-  };
-
-  /** Sends the due digest of this kind once (nothing when none is due or another call sends it). */
-  const sendDigest = async (kind: unknown): Promise<Response> => {
-    if (kind !== 'ceiling' && kind !== 'spam' && kind !== 'unmailed') {
-      return errorResponse(400, 'Field "digest" must be "ceiling", "spam" or "unmailed".');
-    }
-    const mail = mailSettings();
-    if ('response' in mail) return mail.response;
-    const digest = await deps.store.claimDigest(kind as DigestKind);
-    if (!digest) return jsonResponse({ ok: true, digest: null, contacts: 0 });
-    const mailer = kind === 'unmailed' ? (deps.alertMailer ?? mail.mailer) : mail.mailer;
-    try {
-      await mailer.send(buildDigestEmail(digest, { from: mail.from, to: mail.to }));
-    } catch (error) {
-      logError(`send-contact-email: sending the ${kind} digest failed:`, error);
-      await deps.store.releaseDigest(digest.id);
-      return errorResponse(502, 'The e-mail could not be sent. Please try again later.');
-    }
-    await deps.store.markDigestMailed(digest.id);
-    return jsonResponse({ ok: true, digest: digest.id, contacts: digest.contacts.length });
-  };
+  const ctx: Context = { deps, logError: deps.logError ?? console.error };
 
   return async (req) => {
     if (req.method === 'OPTIONS') return jsonResponse({ ok: true });
@@ -104,70 +165,16 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
     if ('response' in read) return read.response;
     const { body } = read;
     if (typeof body === 'object' && body !== null && !Array.isArray(body) && 'digest' in body) {
-      return sendDigest((body as { digest: unknown }).digest);
+      return sendDigest(ctx, (body as { digest: unknown }).digest);
     }
     const id = (body as { id?: unknown } | null)?.id;
     if (typeof body !== 'object' || body === null || Array.isArray(body) || !isUuid(id)) {
       return errorResponse(400, 'Request body must be a JSON object with the row "id" (a UUID).');
     }
-    // The browser's call carries the six fields too: they must pass the same rules as the database
-    // (one validation everywhere). The sweep sends the id alone.
-    if (CONTACT_FIELDS.some((field) => field in body)) {
-      const checked = validateContact(body);
-      if (!checked.ok) {
-        return jsonResponse(
-          { error: checked.error, field: checked.field, rule: checked.rule },
-          422,
-        );
-      }
-    }
-    if (LEAD_SOURCE_FIELDS.some((field) => field in body)) {
-      const checked = validateLeadSource(body as Record<string, unknown>);
-      if (!checked.ok) {
-        return jsonResponse(
-          { error: checked.error, field: checked.field, rule: checked.rule },
-          422,
-        );
-      }
-    }
-
-    const mail = mailSettings();
+    const refused = refusedField(body);
+    if (refused) return refused;
+    const mail = mailSettings(ctx);
     if ('response' in mail) return mail.response;
-    const { mailer, from, to } = mail;
-
-    const claim = await deps.store.claim(id);
-    if ('refusal' in claim) {
-      if (claim.refusal === 'unknown')
-        return errorResponse(404, `No contact request with id ${id}.`);
-      if (claim.refusal === 'busy') return jsonResponse({ ok: true, pending: true }, 202);
-      return jsonResponse({ ok: true });
-    }
-    const { row } = claim;
-
-    // Turnstile: the one-use token is verified once, at the row's first attempt; retries, the
-    // sweep and a released row go on the stored verdict. Not 'passed': kept for review, same answer.
-    if (deps.captcha && !row.captcha_verdict && !row.released_at) {
-      const verdict = await captchaVerdict(
-        deps.captcha,
-        row.captcha_token,
-        row.client_address,
-        logError,
-      );
-      await deps.store.recordCaptchaVerdict(id, verdict);
-      if (verdict !== 'passed') return jsonResponse({ ok: true });
-    }
-    // The hourly ceiling counts only rows past every check: a scripted row awaiting its verdict
-    // takes no slot from a real lead. Over it, the row waits for the ceiling digest.
-    if ((await deps.store.takeMailSlot(id)) === 'held') return jsonResponse({ ok: true });
-
-    try {
-      await mailer.send(buildContactEmail(row, { from, to }));
-    } catch (error) {
-      logError('send-contact-email: sending failed:', error);
-      await deps.store.release(id);
-      return errorResponse(502, 'The e-mail could not be sent. Please try again later.');
-    }
-    await deps.store.markMailed(id);
-    return jsonResponse({ ok: true });
+    return mailContact(ctx, id, mail);
   };
 }
