@@ -5,7 +5,7 @@ import {
   TEST_DIST,
   TEST_SITE_INSPECTOR_PORT,
   TEST_SITE_PORT,
-} from './tests/e2e/ports';
+} from './tests/support/ports';
 import type { EngineOptions } from './tests/e2e/support/engines';
 import { BACKEND_EXCLUSIVE_SPECS } from './tests/e2e/support/projects';
 

@@ -53,6 +53,18 @@ export function readEnvFile(file) {
  * @property {() => Promise<void>} stop
  */
 
+/** Deno's flags: network, environment and read access, nothing written, no prompt, no lock file. */
+const DENO_ARGS = [
+  'run',
+  '--allow-net',
+  '--allow-env',
+  '--allow-read',
+  '--no-prompt',
+  '--node-modules-dir=none',
+  '--no-lock',
+  BOOTSTRAP,
+];
+
 /**
  * Starts one function in Deno and resolves when it listens.
  * @param {{ name: string, functionsDir: string, denoDir: string, env: Record<string,string>, log: (msg: string) => void, timeoutMs?: number }} options
@@ -60,17 +72,7 @@ export function readEnvFile(file) {
  */
 export async function startFunction({ name, functionsDir, denoDir, env, log, timeoutMs = 60000 }) {
   const entry = pathToFileURL(path.join(functionsDir, name, 'index.ts')).href;
-  const args = [
-    'run',
-    '--allow-net',
-    '--allow-env',
-    '--allow-read',
-    '--no-prompt',
-    '--node-modules-dir=none',
-    '--no-lock',
-    BOOTSTRAP,
-  ];
-  const child = spawnChild(denoExecutable(), args, {
+  const child = spawnChild(denoExecutable(), DENO_ARGS, {
     cwd: path.join(functionsDir, name),
     env: {
       ...env,
@@ -80,9 +82,38 @@ export async function startFunction({ name, functionsDir, denoDir, env, log, tim
       LOCAL_FUNCTION_ENTRY: entry,
     },
   });
-  let output = '';
   let stopping = false;
-  const port = await new Promise((resolve, reject) => {
+  const port = await listeningPort(child, {
+    name,
+    denoDir,
+    timeoutMs,
+    log,
+    isStopping: () => stopping,
+  }).catch(async (error) => {
+    await stopChild(child);
+    throw error;
+  });
+  return {
+    name,
+    port,
+    isRunning: () => child.exitCode === null && child.signalCode === null,
+    stop: () => {
+      stopping = true;
+      return stopChild(child);
+    },
+  };
+}
+
+/**
+ * Resolves with the port the bootstrap announces (`LOCAL_FUNCTION_LISTENING <port>`), keeping the
+ * output until then for the error; after that, logs the function's output and an unexpected exit.
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {{ name: string, denoDir: string, timeoutMs: number, log: (msg: string) => void, isStopping: () => boolean }} options
+ * @returns {Promise<number>}
+ */
+function listeningPort(child, { name, denoDir, timeoutMs, log, isStopping }) {
+  let output = '';
+  return new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`Function ${name} did not start within ${timeoutMs} ms.\n${output}`)),
       timeoutMs,
@@ -113,21 +144,9 @@ export async function startFunction({ name, functionsDir, denoDir, env, log, tim
               `npm: imports from the npm registry into ${denoDir}: check the network or proxy.\n${output.trim()}`,
           ),
         );
-      } else if (!stopping) log(`[${name}] Deno process exited (${code ?? signal})`);
+      } else if (!isStopping()) log(`[${name}] Deno process exited (${code ?? signal})`);
     });
-  }).catch(async (error) => {
-    await stopChild(child);
-    throw error;
   });
-  return {
-    name,
-    port,
-    isRunning: () => child.exitCode === null && child.signalCode === null,
-    stop: () => {
-      stopping = true;
-      return stopChild(child);
-    },
-  };
 }
 
 /**

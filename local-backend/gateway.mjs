@@ -151,6 +151,14 @@ function preflight(req, res) {
   res.end();
 }
 
+/** The 503 the edge runtime answers when a function cannot boot or be reached. */
+function sendBootError(res) {
+  sendJson(res, 503, {
+    code: 'BOOT_ERROR',
+    message: 'Function failed to start (please check logs)',
+  });
+}
+
 /**
  * Proxies /functions/v1/<name><rest> to the function's Deno server as /<name><rest>, like the edge
  * runtime. OPTIONS is forwarded too, so the function's own preflight answer is what is tested.
@@ -161,25 +169,53 @@ async function proxyFunction(req, res, url, name, subPath, deps) {
     target = await deps.functionTarget(name);
   } catch (error) {
     deps.log(`function ${name} failed to boot: ${error.message}`);
-    return sendJson(res, 503, {
-      code: 'BOOT_ERROR',
-      message: 'Function failed to start (please check logs)',
-    });
+    return sendBootError(res);
   }
   if (!target) {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
     return void res.end('Function not found');
   }
   if (req.method !== 'OPTIONS' && deps.verifyJwt(name)) {
-    const auth = headerValue(req, 'authorization');
-    const token = auth && /^bearer\s+(.+)$/i.exec(auth)?.[1];
-    if (!token) return sendJson(res, 401, { msg: 'Error: Missing authorization header' });
-    try {
-      await verifyJwt(token, JWT_SECRET);
-    } catch {
-      return sendJson(res, 401, { msg: 'Invalid JWT' });
-    }
+    const refusal = await jwtRefusal(req);
+    if (refusal) return sendJson(res, 401, { msg: refusal });
   }
+  await forward(
+    req,
+    res,
+    { port: target.port, path: `/${encodeURIComponent(name)}${subPath}${url.search}` },
+    (error) => {
+      deps.log(`function ${name} unreachable: ${error.message}`);
+      if (!res.headersSent) sendBootError(res);
+    },
+  );
+}
+
+/**
+ * Why the gateway refuses a function call whose `verify_jwt` is on (no bearer token, or one not
+ * signed with the JWT secret), or null when the token is valid.
+ * @param {http.IncomingMessage} req
+ */
+async function jwtRefusal(req) {
+  const auth = headerValue(req, 'authorization');
+  const token = auth && /^bearer\s+(.+)$/i.exec(auth)?.[1];
+  if (!token) return 'Error: Missing authorization header';
+  try {
+    await verifyJwt(token, JWT_SECRET);
+    return null;
+  } catch {
+    return 'Invalid JWT';
+  }
+}
+
+/**
+ * Streams the request to 127.0.0.1:`target.port` at `target.path` and the answer back (CORS open
+ * unless the function set its own); `unreachable` is called when the upstream connection fails.
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ * @param {{ port: number, path: string }} target
+ * @param {(error: Error) => void} unreachable
+ */
+function forward(req, res, target, unreachable) {
   const headers = {
     ...req.headers,
     // As for REST, the edge's address headers (form-post hands them to the database).
@@ -189,15 +225,9 @@ async function proxyFunction(req, res, url, name, subPath, deps) {
     'x-forwarded-proto': 'http',
   };
   delete headers.connection;
-  await new Promise((resolve) => {
+  return new Promise((resolve) => {
     const upstream = http.request(
-      {
-        host: '127.0.0.1',
-        port: target.port,
-        method: req.method,
-        path: `/${encodeURIComponent(name)}${subPath}${url.search}`,
-        headers,
-      },
+      { host: '127.0.0.1', port: target.port, method: req.method, path: target.path, headers },
       (answer) => {
         const out = { ...answer.headers };
         delete out.connection;
@@ -210,12 +240,7 @@ async function proxyFunction(req, res, url, name, subPath, deps) {
       },
     );
     upstream.once('error', (error) => {
-      deps.log(`function ${name} unreachable: ${error.message}`);
-      if (!res.headersSent)
-        sendJson(res, 503, {
-          code: 'BOOT_ERROR',
-          message: 'Function failed to start (please check logs)',
-        });
+      unreachable(error);
       resolve(undefined);
     });
     req.pipe(upstream);

@@ -3,88 +3,44 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as config from './config.mjs';
-import { listFunctions, readEnvFile, readVerifyJwt, startFunction } from './functions.mjs';
+import { createFunctionPool, functionEnvFor } from './function-pool.mjs';
+import { listFunctions, readVerifyJwt } from './functions.mjs';
 import { createGateway } from './gateway.mjs';
+import { createRetention, createSweep, every } from './jobs.mjs';
 import { startMail } from './mail.mjs';
 import { assertPortsFree } from './ports.mjs';
 import { startDatabase } from './postgres.mjs';
-import { settingsRetentionPeriods, writeRetentionPeriods } from '../src/lib/privacy/retention.mjs';
 
 export * from './config.mjs';
 
-const PASSED_ENV =
-  /^(PATH|HOME|TMPDIR|LANG|HTTPS?_PROXY|NO_PROXY|ALL_PROXY|SSL_CERT_FILE|SSL_CERT_DIR|NODE_EXTRA_CA_CERTS|DENO_CERT|DENO_TLS_CA_STORE|NPM_CONFIG_REGISTRY)$/i;
-
-/** Host variables Deno needs to reach the npm registry (proxy, CA certificates); nothing else leaks in. */
-function networkEnv() {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([key, value]) => PASSED_ENV.test(key) && value !== undefined,
-    ),
-  );
-}
+/** The public local demo keys (config.mjs), as a backend handle lists them. */
+const KEYS = Object.freeze({
+  anon: config.ANON_KEY,
+  publishable: config.PUBLISHABLE_KEY,
+  serviceRole: config.SERVICE_ROLE_KEY,
+  secret: config.SECRET_KEY,
+  jwtSecret: config.JWT_SECRET,
+});
 
 /**
- * The contact sweep, as in production (supabase/migrations/…_contact_pipeline.sql, then
- * …_mail_ceiling_and_digests.sql): the rows private.contacts_due_for_mail() returns are handed to
- * send-contact-email by id, which mails each once, then each digest private.digests_due() names
- * (`{ digest: kind }`). One run at a time.
- * @param {{ adminPool: import('pg').Pool, functionsUrl: string, log: (msg: string) => void }} deps
+ * What stops a backend: each part that started pushes its stopper; `stop` runs them once, the last
+ * started first, logging a failure and going on.
+ * @param {(msg: string) => void} log
  */
-function createSweep({ adminPool, functionsUrl, log }) {
-  let running = Promise.resolve({ due: 0, mailed: 0, digests: [] });
-  const call = async (body) => {
-    const res = await fetch(`${functionsUrl}/send-contact-email`, {
-      method: 'POST',
-      headers: { apikey: config.PUBLISHABLE_KEY, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) {
-      log(
-        `sweep: send-contact-email answered ${res.status} for ${JSON.stringify(body)}: ${await res.text()}`,
-      );
-      return null;
-    }
-    return res.json();
-  };
-  const run = async (olderThan) => {
-    const { rows } = await adminPool.query(
-      'select due as id from private.contacts_due_for_mail($1::interval) as due',
-      [olderThan],
-    );
-    let mailed = 0;
-    for (const { id } of rows) if (await call({ id })) mailed += 1;
-    const due = await adminPool.query('select kind from private.digests_due() as kind');
-    /** @type {Array<{ kind: string, digest: string | null, contacts: number }>} */
-    const digests = [];
-    for (const { kind } of due.rows) {
-      const answer = await call({ digest: kind });
-      if (answer) digests.push({ kind, digest: answer.digest, contacts: answer.contacts });
-    }
-    return { due: rows.length, mailed, digests };
-  };
-  return ({ olderThan = '2 minutes' } = {}) => {
-    running = running.catch(() => {}).then(() => run(olderThan));
-    return running;
-  };
-}
-
-/**
- * The retention job, as pg_cron runs it in production (supabase/migrations/…_privacy_retention.sql):
- * writes the settings' periods into the database (a settings file the build would refuse is logged
- * and the database keeps its periods), then runs private.apply_retention(). Logs counts, never a row.
- * @param {{ adminPool: import('pg').Pool, log: (msg: string) => void }} deps
- */
-function createRetention({ adminPool, log }) {
-  return async () => {
-    try {
-      await writeRetentionPeriods(adminPool, settingsRetentionPeriods());
-    } catch (error) {
-      log(`retention: periods not taken from the settings: ${error.message}`);
-    }
-    const { rows } = await adminPool.query('select private.apply_retention() as counts');
-    log(`retention: ${JSON.stringify(rows[0].counts)}`);
-    return rows[0].counts;
+function createStoppers(log) {
+  /** @type {Array<() => Promise<void>>} */
+  const stoppers = [];
+  let stopped = false;
+  return {
+    /** @param {() => Promise<void>} stopper */
+    push: (stopper) => void stoppers.push(stopper),
+    isStopped: () => stopped,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      for (const stopOne of stoppers.reverse())
+        await stopOne().catch((e) => log(`stop: ${e.message}`));
+    },
   };
 }
 
@@ -136,168 +92,146 @@ export async function startBackend(options = {}) {
   });
   await fs.mkdir(dataDir, { recursive: true });
 
-  let functionEnv = {
-    DENO_TLS_CA_STORE: 'mozilla,system',
-    ...networkEnv(),
-    SUPABASE_URL: urls.apiUrl,
-    SUPABASE_ANON_KEY: config.ANON_KEY,
-    SUPABASE_SERVICE_ROLE_KEY: config.SERVICE_ROLE_KEY,
-    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: config.PUBLISHABLE_KEY }),
-    SUPABASE_SECRET_KEYS: JSON.stringify({ default: config.SECRET_KEY }),
-    SUPABASE_DB_URL: urls.dbUrl,
-    SMTP_URL: urls.smtpUrl,
-    CONTACT_TO: config.CONTACT_TO,
-    CONTACT_FROM: config.CONTACT_FROM,
-    SITE_URL: `http://localhost:${process.env.PORT ?? 4321}`,
-    ...readEnvFile(path.join(functionsDir, '.env')),
-    ...options.functionEnv,
-  };
-
-  /** @type {Array<() => Promise<void>>} */
-  const stoppers = [];
-  /** @type {Map<string, Promise<import('./functions.mjs').FunctionProcess>>} */
-  const functions = new Map();
-  const names = await listFunctions(functionsDir);
-  const launch = (name) => {
-    const running = startFunction({ name, functionsDir, denoDir, env: functionEnv, log });
-    functions.set(name, running);
-    running.catch(() => functions.delete(name));
-    return running;
-  };
-
-  /** Restarts every function with `extra` over the start's environment (a key set to '' is unset). */
-  const baseEnv = functionEnv;
-  const setFunctionEnv = async (extra = {}) => {
-    const running = await Promise.allSettled([...functions.values()]);
-    await Promise.all(running.map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)));
-    functionEnv = Object.fromEntries(
-      Object.entries({ ...baseEnv, ...extra }).filter(([, value]) => value !== ''),
-    );
-    await Promise.all(names.map(launch));
-  };
-
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    for (const stopOne of stoppers.reverse())
-      await stopOne().catch((e) => log(`stop: ${e.message}`));
-  };
+  const stoppers = createStoppers(log);
+  const functions = createFunctionPool({
+    names: await listFunctions(functionsDir),
+    functionsDir,
+    denoDir,
+    env: functionEnvFor(urls, functionsDir, options.functionEnv),
+    log,
+    isStopped: stoppers.isStopped,
+  });
 
   try {
-    const dbPromise = startDatabase({
-      dir: path.join(dataDir, 'db'),
-      port: ports.db,
-      migrationsDir: path.join(config.SUPABASE_DIR, 'migrations'),
+    const { db, mail } = await startServices({ dataDir, ports, functions, stoppers, log });
+    const gateway = await startGateway({ ports, db, functions, stoppers, log });
+    const { sweep, retention } = startJobs({
+      adminPool: db.adminPool,
+      urls,
+      options,
+      stoppers,
       log,
     });
-    const mailPromise = startMail({
-      smtpPort: ports.smtp,
-      inboxPort: ports.inbox,
-      mailDir: path.join(dataDir, 'mail'),
-      log,
-    });
-    const fnPromises = names.map(launch);
-    const results = await Promise.allSettled([dbPromise, mailPromise, ...fnPromises]);
-    const [dbResult, mailResult] = results;
-    if (dbResult.status === 'fulfilled') stoppers.push(() => dbResult.value.stop());
-    if (mailResult.status === 'fulfilled') stoppers.push(() => mailResult.value.stop());
-    stoppers.push(async () => {
-      const all = await Promise.allSettled([...functions.values()]);
-      await Promise.all(all.map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)));
-    });
-    const failure = results.find((r) => r.status === 'rejected');
-    if (failure) throw failure.reason;
-    const db = /** @type {PromiseFulfilledResult<any>} */ (dbResult).value;
-    const mail = /** @type {PromiseFulfilledResult<any>} */ (mailResult).value;
 
-    const verify = readVerifyJwt(path.join(config.SUPABASE_DIR, 'config.toml'));
-    const gateway = createGateway({
-      port: ports.api,
-      pool: db.pool,
-      verifyJwt: verify,
-      log,
-      async functionTarget(name) {
-        if (!names.includes(name)) return null;
-        const current = await (functions.get(name) ?? launch(name));
-        if (current.isRunning() || stopped) return current;
-        log(`function ${name} had stopped; restarting it`);
-        return launch(name);
-      },
-      async health() {
-        const dbOk = await db.adminPool.query('select 1').then(
-          () => true,
-          () => false,
-        );
-        const mailOk = await fetch(`http://127.0.0.1:${ports.inbox}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        /** @type {Record<string, boolean>} */
-        const fnStatus = {};
-        for (const name of names) {
-          const fn = await functions.get(name)?.catch(() => null);
-          fnStatus[name] = Boolean(fn?.isRunning());
-        }
-        const ok = dbOk && mailOk && Object.values(fnStatus).every(Boolean);
-        return {
-          ok,
-          status: ok ? 'ok' : 'degraded',
-          database: dbOk,
-          mail: mailOk,
-          functions: fnStatus,
-        };
-      },
-    });
-    await gateway.start();
-    stoppers.push(() => gateway.stop());
-
-    const sweep = createSweep({ adminPool: db.adminPool, functionsUrl: urls.functionsUrl, log });
-    const sweepIntervalMs =
-      options.sweepIntervalMs ?? Number(process.env.LOCAL_BACKEND_SWEEP_MS ?? 60_000);
-    if (sweepIntervalMs > 0) {
-      const timer = setInterval(
-        () => void sweep().catch((e) => log(`sweep: ${e.message}`)),
-        sweepIntervalMs,
-      );
-      timer.unref();
-      stoppers.push(async () => clearInterval(timer));
-    }
-
-    const retention = createRetention({ adminPool: db.adminPool, log });
-    const retentionIntervalMs =
-      options.retentionIntervalMs ?? Number(process.env.LOCAL_BACKEND_RETENTION_MS ?? 3_600_000);
-    if (retentionIntervalMs > 0) {
-      const runRetention = () => void retention().catch((e) => log(`retention: ${e.message}`));
-      runRetention();
-      const timer = setInterval(runRetention, retentionIntervalMs);
-      timer.unref();
-      stoppers.push(async () => clearInterval(timer));
-    }
-
-    const startupMs = Math.round(performance.now() - started);
     return {
       ports,
       urls,
-      keys: {
-        anon: config.ANON_KEY,
-        publishable: config.PUBLISHABLE_KEY,
-        serviceRole: config.SERVICE_ROLE_KEY,
-        secret: config.SECRET_KEY,
-        jwtSecret: config.JWT_SECRET,
-      },
+      keys: { ...KEYS },
       dataDir,
-      startupMs,
-      functions: names,
+      startupMs: Math.round(performance.now() - started),
+      functions: functions.names,
       mail: { start: mail.start, stop: mail.stop, isRunning: mail.isRunning },
       gateway,
       sweep,
       retention,
-      setFunctionEnv,
-      stop,
+      setFunctionEnv: functions.setEnv,
+      stop: stoppers.stop,
     };
   } catch (error) {
-    await stop();
+    await stoppers.stop();
     throw error;
   }
+}
+
+/**
+ * Starts PostgreSQL (+ roles and migrations), the mail catcher and every function side by side,
+ * pushing a stopper for each part that started; rejects with the first failure.
+ * @param {{ dataDir: string, ports: { db: number, inbox: number, smtp: number },
+ *           functions: ReturnType<typeof createFunctionPool>, stoppers: ReturnType<typeof createStoppers>,
+ *           log: (msg: string) => void }} deps
+ */
+async function startServices({ dataDir, ports, functions, stoppers, log }) {
+  const dbPromise = startDatabase({
+    dir: path.join(dataDir, 'db'),
+    port: ports.db,
+    migrationsDir: path.join(config.SUPABASE_DIR, 'migrations'),
+    log,
+  });
+  const mailPromise = startMail({
+    smtpPort: ports.smtp,
+    inboxPort: ports.inbox,
+    mailDir: path.join(dataDir, 'mail'),
+    log,
+  });
+  const results = await Promise.allSettled([dbPromise, mailPromise, ...functions.startAll()]);
+  const [dbResult, mailResult] = results;
+  if (dbResult.status === 'fulfilled') stoppers.push(() => dbResult.value.stop());
+  if (mailResult.status === 'fulfilled') stoppers.push(() => mailResult.value.stop());
+  stoppers.push(functions.stopAll);
+  const failure = results.find((r) => r.status === 'rejected');
+  if (failure) throw failure.reason;
+  return {
+    db: /** @type {PromiseFulfilledResult<Awaited<typeof dbPromise>>} */ (dbResult).value,
+    mail: /** @type {PromiseFulfilledResult<Awaited<typeof mailPromise>>} */ (mailResult).value,
+  };
+}
+
+/**
+ * Starts the API gateway on `ports.api` in front of the database and the functions.
+ * @param {{ ports: { api: number, inbox: number }, db: Awaited<ReturnType<typeof startDatabase>>,
+ *           functions: ReturnType<typeof createFunctionPool>, stoppers: ReturnType<typeof createStoppers>,
+ *           log: (msg: string) => void }} deps
+ */
+async function startGateway({ ports, db, functions, stoppers, log }) {
+  const gateway = createGateway({
+    port: ports.api,
+    pool: db.pool,
+    verifyJwt: readVerifyJwt(path.join(config.SUPABASE_DIR, 'config.toml')),
+    log,
+    functionTarget: functions.target,
+    health: () => health(db.adminPool, ports.inbox, functions),
+  });
+  await gateway.start();
+  stoppers.push(() => gateway.stop());
+  return gateway;
+}
+
+/**
+ * GET /health: the database answers, the mail inbox answers, every function's process runs.
+ * @param {import('pg').Pool} adminPool
+ * @param {number} inboxPort
+ * @param {ReturnType<typeof createFunctionPool>} functions
+ */
+async function health(adminPool, inboxPort, functions) {
+  const dbOk = await adminPool.query('select 1').then(
+    () => true,
+    () => false,
+  );
+  const mailOk = await fetch(`http://127.0.0.1:${inboxPort}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  const fnStatus = await functions.status();
+  const ok = dbOk && mailOk && Object.values(fnStatus).every(Boolean);
+  return { ok, status: ok ? 'ok' : 'degraded', database: dbOk, mail: mailOk, functions: fnStatus };
+}
+
+/**
+ * The contact sweep and the retention job, each on its timer (options, else LOCAL_BACKEND_SWEEP_MS,
+ * default a minute, and LOCAL_BACKEND_RETENTION_MS, default an hour, run once at start too).
+ * @param {{ adminPool: import('pg').Pool, urls: ReturnType<typeof config.urlsFor>,
+ *           options: { sweepIntervalMs?: number, retentionIntervalMs?: number },
+ *           stoppers: ReturnType<typeof createStoppers>, log: (msg: string) => void }} deps
+ */
+function startJobs({ adminPool, urls, options, stoppers, log }) {
+  const sweep = createSweep({ adminPool, functionsUrl: urls.functionsUrl, log });
+  const retention = createRetention({ adminPool, log });
+  const timers = [
+    every({
+      job: () => sweep(),
+      intervalMs: options.sweepIntervalMs ?? Number(process.env.LOCAL_BACKEND_SWEEP_MS ?? 60_000),
+      label: 'sweep',
+      log,
+    }),
+    every({
+      job: retention,
+      intervalMs:
+        options.retentionIntervalMs ?? Number(process.env.LOCAL_BACKEND_RETENTION_MS ?? 3_600_000),
+      runNow: true,
+      label: 'retention',
+      log,
+    }),
+  ];
+  for (const stopTimer of timers) if (stopTimer) stoppers.push(stopTimer);
+  return { sweep, retention };
 }

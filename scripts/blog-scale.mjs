@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childEnv } from './lib/env.mjs';
 import { generatePosts } from './lib/scale-posts.mjs';
-import { TEST_BOOKING_URL } from '../tests/e2e/ports.ts';
+import { TEST_BOOKING_URL } from '../tests/support/ports.ts';
 
 const POSTS = Number(process.env.BLOG_SCALE_POSTS ?? 1000);
 

@@ -10,7 +10,7 @@ import {
   TEST_DIST,
   TEST_GITHUB_PORT,
   TEST_SUPABASE_URL,
-} from '../tests/e2e/ports.ts';
+} from '../tests/support/ports.ts';
 
 /**
  * Build checks that test code on content of their own (scratch projects), which a content change

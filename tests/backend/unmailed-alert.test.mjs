@@ -12,7 +12,7 @@ import {
   supabaseClient,
   validContact,
 } from './support.mjs';
-import { TEST_PORTS } from './ports.mjs';
+import { TEST_BACKEND_PORTS } from '../support/ports.ts';
 
 /** @type {import('pg').Client} */
 let db;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   db = await adminClient();
   await control('functions/env', {
     SMTP_URL: 'smtp://127.0.0.1:9', // nothing listens: the main mail route is down
-    ALERT_SMTP_URL: `smtp://127.0.0.1:${TEST_PORTS.smtp}`,
+    ALERT_SMTP_URL: `smtp://127.0.0.1:${TEST_BACKEND_PORTS.smtp}`,
   });
 });
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { sitemapRoutes } from '../../scripts/lib/built-site.mjs';
-import { TEST_GITHUB_PORT } from '../e2e/ports';
+import { TEST_GITHUB_PORT } from '../support/ports';
 import { ADMIN_DIR, DIST, builtPages, fetchAsSent } from './site';
 
 const adminPage = readFileSync(join(ADMIN_DIR, 'index.html'), 'utf8');

@@ -2,7 +2,7 @@
 // measure what the host sends (headers, encodings): `inject('siteOrigin')` in a test.
 import type { TestProject } from 'vitest/node';
 import { startHost } from '../../scripts/lib/host.mjs';
-import { TEST_DIST, TEST_SITE_INSPECTOR_PORT, TEST_SITE_PORT } from '../e2e/ports';
+import { TEST_DIST, TEST_SITE_INSPECTOR_PORT, TEST_SITE_PORT } from '../support/ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 
-import { TEST_DIST as DIST } from '../e2e/ports';
+import { TEST_DIST as DIST } from '../support/ports';
 
 export { DIST };
 

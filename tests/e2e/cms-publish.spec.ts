@@ -20,7 +20,7 @@ import { editorProblems, fillKept, scrollTo } from './support/editor';
 import { serveEditorCdn } from './support/local-folder';
 import { fileOn, type PullRequest, type Repository } from './support/github-stand-in/repository';
 import { startGithubStandIn, type StandIn } from './support/github-stand-in/server';
-import { TEST_DIST, TEST_GITHUB_PORT } from './ports';
+import { TEST_DIST, TEST_GITHUB_PORT } from '../support/ports';
 
 const execute = promisify(execFile);
 const CONTENT = 'src/content';

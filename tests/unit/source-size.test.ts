@@ -25,11 +25,6 @@ const DATA_TABLES = new Set(['src/cms/labels.ts']);
  */
 const PENDING = new Set([
   'src/styles/global.css',
-  'local-backend/functions.mjs',
-  'local-backend/gateway.mjs',
-  'local-backend/index.mjs',
-  'local-backend/postgres.mjs',
-  'local-backend/rest.mjs',
 ]);
 
 function sourceFiles(dir: string): string[] {

@@ -1,6 +1,8 @@
-// Ports and folders of the test runs. Overridable by environment so that several people (or several
-// checkouts) can run the suite side by side on one machine, and never the defaults of `npm start`
-// (site 4321, backend 54321-54325): the whole suite passes while a developer's site runs.
+// Ports and folders of the test runs, the one list every suite reads: the end-to-end run, the build
+// checks, the backend tests (tests/support/test-backend.ts) and the scripts that run them.
+// Overridable by environment so that several people (or several checkouts) can run the suite side
+// by side on one machine, and never the defaults of `npm start` (site 4321, backend 54321-54325:
+// local-backend/config.mjs): the whole suite passes while a developer's site runs.
 const env =
   (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
 
