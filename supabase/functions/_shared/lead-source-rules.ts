@@ -4,8 +4,7 @@
  * (supabase/migrations/20261125000100_lead_source.sql). Imported through validation.ts, the
  * contract's one entry.
  */
-import { charLength, LINE_FORBIDDEN, LONE_SURROGATE } from './text-rules.ts';
-import type { FieldRule } from './validation.ts';
+import { charLength, LINE_FORBIDDEN, LONE_SURROGATE, type FieldRule } from './text-rules.ts';
 
 /** Maximum lengths of the lead-source fields (contacts_*_too_long), apart: the form never shows them. */
 export const LEAD_SOURCE_MAX_LENGTHS = {

@@ -3,6 +3,9 @@
  * counts and stores a value, and the classes of characters the checks of public.contacts refuse.
  */
 
+/** Why a field was refused (the suffix of the database constraint). */
+export type FieldRule = 'required' | 'too_long' | 'characters' | 'letters' | 'format' | 'choice';
+
 /** Control, line-separator, bidi and zero-width characters refused in one-line fields. */
 export const LINE_FORBIDDEN =
   /[\u0000-\u001f\u007f-\u009f\u200b\u2028-\u202e\u2060\u2066-\u2069\ufeff]/;

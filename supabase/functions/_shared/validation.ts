@@ -21,10 +21,11 @@ import {
   LONE_SURROGATE,
   TEXT_FORBIDDEN,
   VISIBLE,
+  type FieldRule,
 } from './text-rules.ts';
 
 export * from './lead-source-rules.ts';
-export { asStoredText, charLength } from './text-rules.ts';
+export { asStoredText, charLength, type FieldRule } from './text-rules.ts';
 
 /** The six services a visitor can choose (contacts_service_souhaite_choice). */
 export const SERVICES = [
@@ -67,9 +68,6 @@ export const CONTACT_FIELDS = [
   'message',
 ] as const;
 export type ContactFieldName = (typeof CONTACT_FIELDS)[number];
-
-/** Why a field was refused (the suffix of the database constraint). */
-export type FieldRule = 'required' | 'too_long' | 'characters' | 'letters' | 'format' | 'choice';
 
 /** The six fields as the visitor types them (form, draft, function body). */
 export type ContactFields = Record<ContactFieldName, string>;
