@@ -26,10 +26,13 @@ export const toast = {
 // same words (supabase/functions/_shared/messages-fr.ts).
 import {
   contact,
+  contactRefused,
   newsletter,
   newsletterConfirm,
+  newsletterRefused,
 } from '../../../supabase/functions/_shared/messages-fr';
-export { contact, newsletter, newsletterConfirm };
+// The refusal pages' words are the function's; re-exported so the typography test reads them too.
+export { contact, contactRefused, newsletter, newsletterConfirm, newsletterRefused };
 /** Result pages of the newsletter e-mail links and sign-ups (/newsletter/<result>). */
 export const newsletterPages = {
   confirmee: {

@@ -63,14 +63,17 @@ export const contact = {
   offline:
     'Vous êtes hors ligne : votre message sera envoyé automatiquement dès le retour de la connexion.',
   fieldErrorSummary: 'Vérifiez le champ signalé.',
-  /** The page the form endpoint answers, without JavaScript, when it cannot take a request yet. */
-  refused: {
-    title: 'Votre message n’est pas encore envoyé',
-    fix: 'Corrigez le champ signalé puis envoyez de nouveau\u00a0: ce que vous avez écrit est conservé ci-dessous.',
-    retry:
-      'Ce que vous avez écrit est conservé ci-dessous\u00a0: envoyez de nouveau dans un instant.',
-    back: 'Retour au site',
-  },
+} as const;
+/**
+ * The page the form endpoint answers, without JavaScript, when it cannot take a request yet; apart
+ * from `contact`, which the contact island bundles, so its JavaScript does not carry it.
+ */
+export const contactRefused = {
+  title: 'Votre message n’est pas encore envoyé',
+  fix: 'Corrigez le champ signalé puis envoyez de nouveau\u00a0: ce que vous avez écrit est conservé ci-dessous.',
+  retry:
+    'Ce que vous avez écrit est conservé ci-dessous\u00a0: envoyez de nouveau dans un instant.',
+  back: 'Retour au site',
 } as const;
 export const newsletter = {
   sending: 'Inscription…',
@@ -86,12 +89,12 @@ export const newsletter = {
     'Saisissez une seule adresse e-mail, par exemple nom@exemple.fr (sans nom affiché, espace ni virgule).',
   rateLimited: (wait: string) =>
     `Trop de demandes ont été envoyées depuis votre connexion. Réessayez ${wait}.`,
-  /** The page the form endpoint answers, without JavaScript, when it cannot take a sign-up yet. */
-  refused: {
-    title: 'Votre inscription n’est pas encore enregistrée',
-    label: 'Votre adresse e-mail',
-    submit: 'S’abonner',
-  },
+} as const;
+/** The page the form endpoint answers, without JavaScript, when it cannot take a sign-up yet. */
+export const newsletterRefused = {
+  title: 'Votre inscription n’est pas encore enregistrée',
+  label: 'Votre adresse e-mail',
+  submit: 'S’abonner',
 } as const;
 /**
  * The site's newsletter confirmation page (the e-mail's link leads there) and its button; apart from

@@ -1,6 +1,6 @@
 import type { FormPost, FormPostTools } from './context.ts';
 import { contactPage } from './form-page.ts';
-import { contact } from '../_shared/messages-fr.ts';
+import { contact, contactRefused } from '../_shared/messages-fr.ts';
 import {
   CONTACT_FIELDS,
   fieldOfDatabaseError,
@@ -31,7 +31,7 @@ export async function postContact(post: FormPost, tools: FormPostTools): Promise
       status,
       contactPage({
         ...post.page,
-        title: contact.refused.title,
+        title: contactRefused.title,
         reason,
         values,
         refused: refused ? { field: refused.field, rule: refused.rule } : undefined,
@@ -41,7 +41,7 @@ export async function postContact(post: FormPost, tools: FormPostTools): Promise
   const checked = validateContact(toPayload(values));
   if (!checked.ok) {
     const refused = checked.field === 'body' ? null : { field: checked.field, rule: checked.rule };
-    return refuse(422, contact.refused.fix, refused);
+    return refuse(422, contactRefused.fix, refused);
   }
   const saved = await tools.deps.store.saveContact(
     { ...checked.value, ...post.extras },
@@ -55,9 +55,9 @@ export async function postContact(post: FormPost, tools: FormPostTools): Promise
         contact.rateLimited(contact.retryIn(retryAfterSeconds(refusal.details)), ''),
       );
     const field = fieldOfDatabaseError(refusal);
-    if (field) return refuse(422, contact.refused.fix, field);
+    if (field) return refuse(422, contactRefused.fix, field);
     tools.logError('form-post: the contact insert was refused:', refusal);
-    return refuse(500, `${contact.errorText} ${contact.refused.retry}`);
+    return refuse(500, `${contact.errorText} ${contactRefused.retry}`);
   }
   // The row is stored: e-mail it now, as the form's script does. Should this call fail, the
   // sweep mails the row within minutes, so the visitor's message is sent either way.

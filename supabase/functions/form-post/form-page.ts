@@ -2,7 +2,13 @@
 // to fix, and the form again with everything the visitor wrote, posting to the same endpoint.
 import { escapeHtml } from '../_shared/html.ts';
 import { fieldMessage } from '../_shared/field-messages.ts';
-import { contact, newsletter, newsletterConfirm } from '../_shared/messages-fr.ts';
+import {
+  contact,
+  contactRefused,
+  newsletter,
+  newsletterConfirm,
+  newsletterRefused,
+} from '../_shared/messages-fr.ts';
 import {
   CONTACT_FIELDS,
   MAX_LENGTHS,
@@ -52,7 +58,7 @@ function page({ action, site, title, reason }: PageOptions, fields: string, form
 <input type="hidden" name="form" value="${form}">
 ${fields}
 </form>
-<p><a href="${e(site)}/">${e(contact.refused.back)}</a></p>
+<p><a href="${e(site)}/">${e(contactRefused.back)}</a></p>
 </main>
 </body>
 </html>
@@ -133,7 +139,7 @@ export function signupPage(
     maxLength: number;
   },
 ): string {
-  const t = newsletter.refused;
+  const t = newsletterRefused;
   const invalid = options.invalid
     ? ' aria-invalid="true" aria-describedby="email-error" autofocus'
     : '';

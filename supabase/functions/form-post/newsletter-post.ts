@@ -1,6 +1,6 @@
 import type { FormPost, FormPostTools } from './context.ts';
 import { confirmErrorPage, signupPage } from './form-page.ts';
-import { contact, newsletter } from '../_shared/messages-fr.ts';
+import { contact, newsletter, newsletterRefused } from '../_shared/messages-fr.ts';
 import {
   checkField,
   HONEYPOT_FIELD,
@@ -55,7 +55,7 @@ export async function postSignup(post: FormPost, tools: FormPostTools): Promise<
       status,
       signupPage({
         ...post.page,
-        title: newsletter.refused.title,
+        title: newsletterRefused.title,
         reason,
         email,
         invalid,
