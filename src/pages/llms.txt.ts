@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { getSettings } from '../lib/content/settings';
 import { getPageEntry, getPageRoutes, getSorted } from '../lib/content/entries';
-import { getBlogPage, getPosts, postCategories } from '../lib/content/company';
+import { getBlogPage, getPosts, postCategories } from '../lib/content/posts';
 import { categoryPath } from '../lib/content/blog';
 import { frBlog } from '../lib/i18n/blog';
 import { frLlms } from '../lib/i18n/company';

@@ -1,7 +1,7 @@
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { getSettings } from '../lib/content/settings';
-import { getBlogPage, getPosts } from '../lib/content/company';
+import { getBlogPage, getPosts } from '../lib/content/posts';
 import { RSS_ITEMS } from '../lib/content/blog';
 
 /** RSS feed of the blog (/rss.xml), linked from the blog pages: the latest RSS_ITEMS posts. */

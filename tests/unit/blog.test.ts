@@ -7,7 +7,7 @@ import {
   pageWindow,
   readingMinutes,
 } from '../../src/lib/content/blog';
-import { postCategories } from '../../src/lib/content/company';
+import { postCategories } from '../../src/lib/content/posts';
 import { blogCategories, blogPostSchema } from '../../src/schemas/blog';
 
 describe('readingMinutes', () => {

@@ -2,7 +2,8 @@ import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { Page } from '../../schemas/pages';
 import { pageRoutes, reservedPaths, type PageRoute } from './page-routes';
 
-type Sortable = 'offers' | 'services' | 'projects' | 'consultations' | 'faq' | 'testimonials';
+type Sortable =
+  'offers' | 'services' | 'projects' | 'consultations' | 'faq' | 'testimonials' | 'team' | 'jobs';
 
 /** A page of `src/content/pages/<id>.yaml`; a missing file fails the build. */
 export async function getPage(id: string): Promise<Page> {
@@ -33,6 +34,12 @@ export async function getSorted<C extends Sortable>(
     .filter(keep)
     .sort((a, b) => a.data.order - b.data.order || a.id.localeCompare(b.id));
 }
+
+/** Team members in their `order`. */
+export const getTeam = async () => (await getSorted('team')).map((member) => member.data);
+
+/** Job openings in their `order`. */
+export const getJobs = async () => (await getSorted('jobs')).map((job) => job.data);
 
 /** Every page built from a `pages` or `legal` entry, at its address (see src/lib/content/page-routes.ts). */
 export async function getPageRoutes(): Promise<PageRoute[]> {

@@ -1,6 +1,6 @@
 import { getCollection } from 'astro:content';
 import { getPageRoutes, getSorted } from '../content/entries';
-import { getPosts, postCategories } from '../content/company';
+import { getPosts, postCategories } from '../content/posts';
 import { POSTS_PER_PAGE, categoryPath } from '../content/blog';
 import * as fr from '../i18n/fr';
 

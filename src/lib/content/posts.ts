@@ -1,4 +1,4 @@
-/** Reading the company collections (blog copy, team, blog, jobs) in display order. */
+/** Reading the blog: the blog pages' copy, the published posts newest first, their categories. */
 import { getCollection } from 'astro:content';
 import { getPage } from './entries';
 import type { Block, Page } from '../../schemas/pages';
@@ -62,14 +62,4 @@ export type Post = Awaited<ReturnType<typeof getPosts>>[number];
 export function postCategories(posts: { data: { category: BlogCategory } }[]): BlogCategory[] {
   const used = new Set(posts.map((post) => post.data.category));
   return blogCategories.filter((category) => used.has(category));
-}
-
-/** Team members in their `order`. */
-export async function getTeam() {
-  return (await getCollection('team')).map((m) => m.data).sort((a, b) => a.order - b.order);
-}
-
-/** Job openings in their `order`. */
-export async function getJobs() {
-  return (await getCollection('jobs')).map((j) => j.data).sort((a, b) => a.order - b.order);
 }
