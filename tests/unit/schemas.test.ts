@@ -13,7 +13,7 @@ const week = (mondayTimes: string[]) => ({
   ],
 });
 
-describe('offers schemas', () => {
+describe('content schemas', () => {
   it('accepts a week of 3 to 4 slots a day between 09:00 and 16:59', () => {
     expect(slotWeekSchema.safeParse(week(['09:00', '10:30', '14:00', '16:00'])).success).toBe(true);
   });
