@@ -41,15 +41,22 @@ const FIRST_ROUND = [
 /**
  * Holds the search script's response until Pagefind's first files have been asked for as well, so
  * that a test passes only if they are fetched in the same round (had the script asked for them, as
- * it once did, they would never come and the test fails), then lets it go.
+ * it once did, they would never come and the test fails), then lets it go. The route is set before
+ * the page opens: routing turns the browser's cache off, so every file is asked of the network.
  */
-async function expectOneRound(page: Page, requests: string[], intent: () => Promise<void>) {
+async function expectOneRound(
+  page: Page,
+  requests: string[],
+  path: string,
+  intent: () => Promise<void>,
+) {
   let release = () => {};
   const held = new Promise<void>((done) => (release = done));
   await page.route('**/recherche.js', async (route) => {
     await held;
     await route.continue();
   });
+  await page.goto(path);
   await intent();
   await expect.poll(() => [...requests].sort()).toEqual([...FIRST_ROUND].sort());
   release();
@@ -70,8 +77,7 @@ test('hovering the search button fetches all the search’s first files in one r
   page,
 }) => {
   const requests = searchRequests(page);
-  await page.goto('/');
-  await expectOneRound(page, requests, () =>
+  await expectOneRound(page, requests, '/', () =>
     page.locator('button[popovertarget="recherche-panneau"]').hover(),
   );
   // What was typed meanwhile is searched once the files are in.
@@ -81,14 +87,14 @@ test('hovering the search button fetches all the search’s first files in one r
 
 test('the `/` shortcut starts the search the same way', async ({ page }) => {
   const requests = searchRequests(page);
-  await page.goto('/');
-  await expectOneRound(page, requests, () => page.keyboard.press('/'));
+  await expectOneRound(page, requests, '/', () => page.keyboard.press('/'));
 });
 
 test('a focus of the search page’s own field starts it the same way', async ({ page }) => {
   const requests = searchRequests(page);
-  await page.goto('/recherche');
-  await expectOneRound(page, requests, () => page.getByRole('main').getByRole('searchbox').focus());
+  await expectOneRound(page, requests, '/recherche', () =>
+    page.getByRole('main').getByRole('searchbox').focus(),
+  );
 });
 
 test.describe('on a touch screen', () => {
@@ -96,8 +102,7 @@ test.describe('on a touch screen', () => {
 
   test('touching the search button starts the search in one round', async ({ page }) => {
     const requests = searchRequests(page);
-    await page.goto('/');
-    await expectOneRound(page, requests, () =>
+    await expectOneRound(page, requests, '/', () =>
       page.locator('button[popovertarget="recherche-panneau"]').tap(),
     );
     await expect(page.getByRole('searchbox', { name: 'Rechercher sur le site' })).toBeFocused();
