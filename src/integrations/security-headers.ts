@@ -63,8 +63,67 @@ export function fillHeaders(
     .join('\n');
 }
 
+/** Rules the host reads from `_headers` at most (docs/deploying.md, « Security headers »). */
+export const HOST_HEADER_RULES = 100;
+
+/** The address a built page answers at: `index.html` → `/`, `blog/a.html` → `/blog/a`, `x/index.html` → `/x/`. */
+export function pageUrl(file: string): string {
+  return `/${file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`;
+}
+
+/** The folders above an address, shortest first: `/blog/categorie/a` → `/blog/`, `/blog/categorie/`. */
+const foldersOf = (url: string) =>
+  [...url.matchAll(/\//g)].slice(1).map((slash) => url.slice(0, (slash.index ?? 0) + 1));
+
 /**
- * Post-build step (src/integrations/post-build.ts): the `_headers` file for the built pages.
+ * Which inline scripts each address's policy allows, so that a page allows only the scripts it runs.
+ * The hashes most pages carry (the layout's scripts) and the 404 page's (sent at any unknown address)
+ * go in the policy every page gets (`base`). A page carrying more (an island's runtime) gets a rule
+ * of its own (`rules`, by address), or its folder does (`/blog/*`) when every page in it needs the
+ * same. A page carrying fewer (the editor, whose policy is its own) needs no rule.
+ */
+export function scriptRules(pages: ReadonlyMap<string, string>): {
+  base: string[];
+  rules: Map<string, string[]>;
+} {
+  const hashes = new Map([...pages].map(([file, html]) => [file, inlineScriptHashes(html)]));
+  const counts = new Map<string, number>();
+  for (const [file, list] of hashes) {
+    if (file === '404.html') continue;
+    const key = [...new Set(list)].sort().join(' ');
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const [mostPages = ''] =
+    [...counts].sort(([a, m], [b, n]) => n - m || a.localeCompare(b))[0] ?? [];
+  const base = [...new Set([...mostPages.split(' '), ...(hashes.get('404.html') ?? [])])]
+    .filter(Boolean)
+    .sort();
+  const needs = new Map<string, string>();
+  for (const [file, list] of hashes) {
+    const need = [...new Set([...base, ...list])].sort();
+    if (file !== '404.html' && need.length > base.length) needs.set(pageUrl(file), need.join(' '));
+  }
+  const rules = new Map<string, string[]>();
+  const covered = new Set<string>();
+  const folders = [...new Set([...needs.keys()].flatMap(foldersOf))].sort(
+    (a, b) => a.length - b.length,
+  );
+  for (const folder of folders) {
+    const inside = [...hashes.keys()].map(pageUrl).filter((url) => url.startsWith(folder));
+    const kinds = new Set(inside.map((url) => needs.get(url)));
+    if (inside.length > 1 && kinds.size === 1 && !inside.some((url) => covered.has(url))) {
+      rules.set(`${folder}*`, needs.get(inside[0])!.split(' '));
+      for (const url of inside) covered.add(url);
+    }
+  }
+  for (const [url, need] of needs) if (!covered.has(url)) rules.set(url, need.split(' '));
+  return { base, rules };
+}
+
+/**
+ * Post-build step (src/integrations/post-build.ts): the `_headers` file for the built pages: the
+ * template filled for every page, then a rule for each page or folder whose inline scripts go beyond
+ * it ({@link scriptRules}), its policy the template's with those scripts'.
  * @param pages the built pages, by path under dist/
  * @param template the `_headers` template (public/_headers)
  * @param origins URLs whose origins the policy allows (formEndpoint: a whole URL)
@@ -86,12 +145,36 @@ export function securityHeaders(
     formEndpoint?: string;
   },
 ): string {
-  return fillHeaders(template, {
-    scriptHashes: [...pages.values()].flatMap(inlineScriptHashes),
+  const { base, rules } = scriptRules(pages);
+  const values = {
     supabaseOrigin: new URL(supabaseUrl).origin,
     bookingOrigin: new URL(bookingUrl).origin,
     captchaOrigin,
     editorApiOrigin,
     formEndpoint,
-  });
+  };
+  const policies = template
+    .split('\n')
+    .filter((line) => /^\s+Content-Security-Policy:.*\{script-hashes\}/.test(line));
+  if (policies.length !== 1)
+    throw new Error(
+      `public/_headers: expected one Content-Security-Policy with {script-hashes}, found ${policies.length}`,
+    );
+  const pageRules = [...rules].map(([url, scriptHashes]) =>
+    [
+      url,
+      '  ! Content-Security-Policy',
+      fillHeaders(policies[0], { ...values, scriptHashes }),
+    ].join('\n'),
+  );
+  const filled = fillHeaders(template, { ...values, scriptHashes: base });
+  const headers = pageRules.length
+    ? `${filled.trimEnd()}\n\n# The pages whose inline scripts go beyond those above (src/integrations/security-headers.ts).\n${pageRules.join('\n')}\n`
+    : filled;
+  const count = headers.split('\n').filter((line) => /^[^\s#]/.test(line)).length;
+  if (count > HOST_HEADER_RULES)
+    throw new Error(
+      `_headers: ${count} rules, the host reads at most ${HOST_HEADER_RULES}: too many pages need inline scripts of their own`,
+    );
+  return headers;
 }

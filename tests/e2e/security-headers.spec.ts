@@ -29,15 +29,48 @@ test('the security headers allow the site, Supabase, the booking frame, hashed s
   expect(policy['object-src']).toEqual(["'none'"]);
   expect(policy['script-src']).not.toContain("'unsafe-inline'");
   expect(policy['script-src']).not.toContain("'unsafe-eval'");
+});
 
-  const missing = new Map<string, string>();
-  for (const { file, html } of builtPages()) {
-    for (const hash of inlineScriptHashes(html)) {
-      if (!policy['script-src'].includes(hash)) missing.set(hash, file);
-    }
+/** The script-src sources of a response's policy. */
+const scriptSources = (headers: Record<string, string>) =>
+  headers['content-security-policy']
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([name]) => name === 'script-src')!
+    .slice(1);
+
+test('each page’s policy allows the inline scripts it runs, and no other page’s', async ({
+  request: http,
+}) => {
+  const pages = builtPages();
+  const notFound = inlineScriptHashes(pages.find(({ route }) => route === '/404')!.html);
+  const wrong: Record<string, { missing: string[]; foreign: string[] }> = {};
+  for (const { route, html } of pages) {
+    const own = inlineScriptHashes(html);
+    const allowed = scriptSources((await http.get(route)).headers()).filter((source) =>
+      source.startsWith("'sha256-"),
+    );
+    const missing = own.filter((hash) => !allowed.includes(hash));
+    const foreign = allowed.filter((hash) => !own.includes(hash) && !notFound.includes(hash));
+    if (missing.length || foreign.length) wrong[route] = { missing, foreign };
   }
-  expect(
-    Object.fromEntries(missing),
-    'inline scripts missing from script-src (src/integrations/security-headers.ts)',
-  ).toEqual({});
+  expect(wrong, 'src/integrations/security-headers.ts').toEqual({});
+  // Islands run on some pages only: the others do not allow their runtime.
+  const allHashes = new Set(pages.flatMap(({ html }) => inlineScriptHashes(html)));
+  const faq = scriptSources((await http.get('/faq')).headers());
+  expect([...allHashes].filter((hash) => !faq.includes(hash)).length).toBeGreaterThan(0);
+});
+
+test('an unknown address, under a folder rule too, allows the 404 page’s scripts', async ({
+  request: http,
+}) => {
+  for (const path of ['/nulle-part', '/blog/nulle-part']) {
+    const response = await http.get(path);
+    expect(response.status(), path).toBe(404);
+    const allowed = scriptSources(response.headers());
+    const missing = inlineScriptHashes(await response.text()).filter(
+      (hash) => !allowed.includes(hash),
+    );
+    expect(missing, path).toEqual([]);
+  }
 });
