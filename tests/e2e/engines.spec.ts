@@ -83,6 +83,43 @@ test('the menu opens on its button, closes on Escape and on a tap outside', asyn
   expect(await visitor.problems()).toEqual([]);
 });
 
+test('without JavaScript, the menu opens and closes; the search button leads to search', async ({
+  open,
+  engine,
+}) => {
+  const visitor = await open({ withoutJavaScript: true });
+  await visitor.goto(at('/contact'));
+  // The layout's script, had it run, would have enabled the deferred stylesheet.
+  const scriptRan = await visitor.evaluate(
+    () => document.querySelector('link[rel=stylesheet][disabled]') === null,
+  );
+  expect(scriptRan, "the page's own script ran").toBe(false);
+  // Where `popover` works, its buttons need no script; where it does not (the floor), the
+  // header's <noscript> links stand in for them: the menu opens as their target.
+  const toggles = await visitor.evaluate(() =>
+    Array.from(document.querySelectorAll('.site-header nav > div :is(button, a)[aria-label]'))
+      .filter((element) => getComputedStyle(element).display !== 'none')
+      .map((element) => `${element.localName} ${element.getAttribute('aria-label')}`),
+  );
+  if (engine.withoutPopover) {
+    expect(toggles).toEqual(['a Rechercher', 'a Menu']);
+    await visitor.click('.popover-fallback[href="#menu-mobile"]');
+    await waitFor(visitor, 'the menu to open', drawnIs, 'menu-mobile', true);
+    await visitor.click('.popover-fallback.menu-close');
+    await waitFor(visitor, 'its close link to close the menu', drawnIs, 'menu-mobile', false);
+    await visitor.click('.popover-fallback[href="/recherche"]');
+    await waitFor(visitor, 'the search page', () => location.pathname === '/recherche');
+  } else {
+    expect(toggles).toEqual(['button Rechercher', 'button Menu']);
+    await visitor.click('button[popovertarget="menu-mobile"]');
+    await waitFor(visitor, 'the menu to open', drawnIs, 'menu-mobile', true);
+    await visitor.press('Escape');
+    await waitFor(visitor, 'Escape to close the menu', drawnIs, 'menu-mobile', false);
+    await visitor.click('button[popovertarget="recherche-panneau"]');
+    await waitFor(visitor, 'the search panel to open', drawnIs, 'recherche-panneau', true);
+  }
+});
+
 test('the header search finds pages as one types, and Escape closes it', async ({ open }) => {
   const visitor = await open();
   await visitor.goto(at('/'));

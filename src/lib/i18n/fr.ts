@@ -10,6 +10,7 @@ export const skipLink = 'Aller au contenu principal';
 export const nav = {
   label: 'Navigation principale',
   menu: 'Menu',
+  closeMenu: 'Fermer le menu',
   home: 'Accueil',
 } as const;
 export const breadcrumbs = 'Fil d’Ariane';

@@ -24,6 +24,8 @@ export interface EngineOptions {
   withoutPopover?: boolean;
   /** The visitor's system in its dark theme. */
   dark?: boolean;
+  /** The page's own scripts off, as a visitor who turned JavaScript off (the driver still runs its own). */
+  withoutJavaScript?: boolean;
   width: number;
   height: number;
 }
@@ -109,7 +111,10 @@ async function openFirefox(options: EngineOptions): Promise<Visitor> {
     executablePath: ENGINES.firefox,
     headless: true,
     // 0: dark, 1: light (the content's own `prefers-color-scheme`).
-    extraPrefsFirefox: { 'layout.css.prefers-color-scheme.content-override': options.dark ? 0 : 1 },
+    extraPrefsFirefox: {
+      'layout.css.prefers-color-scheme.content-override': options.dark ? 0 : 1,
+      ...(options.withoutJavaScript ? { 'javascript.enabled': false } : {}),
+    },
   });
   const page: Page = await browser.newPage();
   await page.setViewport({ width: options.width, height: options.height });
@@ -133,7 +138,18 @@ async function openFirefox(options: EngineOptions): Promise<Visitor> {
       await page.goto(url, { waitUntil: 'load' });
     },
     evaluate: (fn, ...args) => page.evaluate(fn as never, ...(args as unknown as never[])),
-    click: (selector) => page.click(selector),
+    // Puppeteer's own click waits for an IntersectionObserver of the page, which never answers
+    // while the page's scripts are off: there, a click at the element's centre.
+    click: options.withoutJavaScript
+      ? async (selector) => {
+          const [x, y] = await page.$eval(selector, (element) => {
+            element.scrollIntoView({ block: 'center' });
+            const box = element.getBoundingClientRect();
+            return [box.x + box.width / 2, box.y + box.height / 2];
+          });
+          await page.mouse.click(x, y);
+        }
+      : (selector) => page.click(selector),
     tapAt: (x, y) => page.mouse.click(x, y),
     type: (selector, text) => page.type(selector, text),
     press: (key) => page.keyboard.press(key),
@@ -223,6 +239,7 @@ async function openWebKit(options: EngineOptions): Promise<Visitor> {
     '--automation',
     ...(options.withoutPopover ? ['--features=-PopoverAttribute'] : []),
     ...(options.dark ? ['--dark-mode'] : []),
+    ...(options.withoutJavaScript ? ['--enable-javascript=false'] : []),
   ];
   const { sessionId } = (await call('POST', '/session', {
     capabilities: { alwaysMatch: { 'webkitgtk:browserOptions': { binary: MINIBROWSER, args } } },
