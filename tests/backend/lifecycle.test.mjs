@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBackend } from '../../local-backend/index.mjs';
 import { canConnect } from '../../local-backend/process.mjs';
+import { TEST_LIFECYCLE_BACKEND_PORTS } from '../support/ports.ts';
 import { backend } from './support.mjs';
 
 const dirs = [];
@@ -32,8 +33,7 @@ describe('startBackend', () => {
   });
 
   it('keeps data across a restart, migrates once, frees every port on stop()', async () => {
-    const base = backend().ports.api + 100;
-    const ports = { api: base, db: base + 1, inbox: base + 3, smtp: base + 4 };
+    const ports = TEST_LIFECYCLE_BACKEND_PORTS;
     const dataDir = await freshDir();
     const first = await startBackend({ dataDir, ports, log: () => {} });
     console.log(`[lifecycle] first start (new cluster) ${first.startupMs} ms`);

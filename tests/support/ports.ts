@@ -32,6 +32,16 @@ export const TEST_BACKEND_PORTS = {
   inbox: Number(env.TEST_BACKEND_INBOX_PORT ?? 25424),
   smtp: Number(env.TEST_BACKEND_SMTP_PORT ?? 25425),
 };
+/**
+ * Ports of the second backend the lifecycle test starts, stops and restarts beside the first
+ * (tests/backend/lifecycle.test.mjs).
+ */
+export const TEST_LIFECYCLE_BACKEND_PORTS = {
+  api: Number(env.TEST_LIFECYCLE_API_PORT ?? 25431),
+  db: Number(env.TEST_LIFECYCLE_DB_PORT ?? 25432),
+  inbox: Number(env.TEST_LIFECYCLE_INBOX_PORT ?? 25434),
+  smtp: Number(env.TEST_LIFECYCLE_SMTP_PORT ?? 25435),
+};
 /** The Supabase URL the test build talks to: the test backend's gateway. */
 export const TEST_SUPABASE_URL = `http://127.0.0.1:${TEST_BACKEND_PORTS.api}`;
 /** Port of the GitHub stand-in the editor's walk talks to (tests/e2e/support/github-stand-in). */
