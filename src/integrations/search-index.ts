@@ -8,6 +8,7 @@
  * (« chatbots » → « chatbot », « automatiser » and « automatisation » → « automatis »).
  */
 import { createIndex, close } from 'pagefind';
+import { normalizePath } from '../lib/seo/seo';
 
 /** Where the index is written, under dist/ (the search script imports `pagefind.js` from there). */
 export const SEARCH_INDEX_DIR = 'pagefind';
@@ -20,11 +21,6 @@ const UNUSED = /^(pagefind-(ui|modular-ui|component-ui|highlight|worker)\.|wasm\
 
 /** Parts of every page that are not its content. */
 const NOT_CONTENT = ['header.site-header', 'footer', '[aria-live]'];
-
-/** The URL of a built page file (`blog/x.html` → `/blog/x`, `index.html` → `/`). */
-export function pageUrl(file: string): string {
-  return `/${file.replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`.replace(/(.)\/$/, '$1');
-}
 
 /** Whether a built page belongs in the index: public (not admin/), not the 404, not `noindex`. */
 export function searchable(file: string, html: string): boolean {
@@ -47,7 +43,7 @@ export async function searchIndex(
   try {
     for (const [file, html] of pages) {
       if (!searchable(file, html)) continue;
-      const added = await index.addHTMLFile({ url: pageUrl(file), content: html });
+      const added = await index.addHTMLFile({ url: normalizePath(`/${file}`), content: html });
       if (added.errors.length) throw new Error(`search index: ${file}: ${added.errors.join('; ')}`);
     }
     const { files, errors: failed } = await index.getFiles();

@@ -2,6 +2,10 @@
 // Content-Security-Policy filled from what was built, so the policy never drifts from the site.
 import { createHash } from 'node:crypto';
 import { DomUtils, parseDocument } from 'htmlparser2';
+import { normalizePath } from '../lib/seo/seo';
+
+/** Hashes as one sorted list without repeats. */
+const hashList = (hashes: Iterable<string>) => [...new Set(hashes)].filter(Boolean).sort();
 
 /**
  * CSP source expressions ('sha256-…') for the inline scripts of one HTML document. Data blocks such as
@@ -53,7 +57,7 @@ export function fillHeaders(
     line
       .replaceAll(' {captcha-origin}', captchaOrigin ? ` ${captchaOrigin}` : '')
       .replaceAll(' {editor-api-origin}', editorApiOrigin ? ` ${editorApiOrigin}` : '')
-      .replaceAll('{script-hashes}', [...new Set(scriptHashes)].sort().join(' '))
+      .replaceAll('{script-hashes}', hashList(scriptHashes).join(' '))
       .replaceAll('{supabase-origin}', supabaseOrigin)
       .replaceAll('{booking-origin}', bookingOrigin)
       .replaceAll('{form-endpoint}', formEndpoint);
@@ -66,10 +70,8 @@ export function fillHeaders(
 /** Rules the host reads from `_headers` at most (docs/deploying.md, « Security headers »). */
 export const HOST_HEADER_RULES = 100;
 
-/** The address a built page answers at: `index.html` → `/`, `blog/a.html` → `/blog/a`, `x/index.html` → `/x/`. */
-export function pageUrl(file: string): string {
-  return `/${file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')}`;
-}
+/** The page the host sends at any unknown address (`not_found_handling`, wrangler.jsonc). */
+const NOT_FOUND = '404.html';
 
 /** The folders above an address, shortest first: `/blog/categorie/a` → `/blog/`, `/blog/categorie/`. */
 const foldersOf = (url: string) =>
@@ -86,38 +88,43 @@ export function scriptRules(pages: ReadonlyMap<string, string>): {
   base: string[];
   rules: Map<string, string[]>;
 } {
-  const hashes = new Map([...pages].map(([file, html]) => [file, inlineScriptHashes(html)]));
+  // Each page's hashes by address, as one string to count and compare.
+  const scripts = new Map(
+    [...pages]
+      .filter(([file]) => file !== NOT_FOUND)
+      .map(([file, html]) => [
+        normalizePath(`/${file}`),
+        hashList(inlineScriptHashes(html)).join(' '),
+      ]),
+  );
   const counts = new Map<string, number>();
-  for (const [file, list] of hashes) {
-    if (file === '404.html') continue;
-    const key = [...new Set(list)].sort().join(' ');
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
+  for (const list of scripts.values()) counts.set(list, (counts.get(list) ?? 0) + 1);
   const [mostPages = ''] =
     [...counts].sort(([a, m], [b, n]) => n - m || a.localeCompare(b))[0] ?? [];
-  const base = [...new Set([...mostPages.split(' '), ...(hashes.get('404.html') ?? [])])]
-    .filter(Boolean)
-    .sort();
+  const base = hashList([
+    ...mostPages.split(' '),
+    ...inlineScriptHashes(pages.get(NOT_FOUND) ?? ''),
+  ]);
   const needs = new Map<string, string>();
-  for (const [file, list] of hashes) {
-    const need = [...new Set([...base, ...list])].sort();
-    if (file !== '404.html' && need.length > base.length) needs.set(pageUrl(file), need.join(' '));
+  for (const [url, list] of scripts) {
+    const need = hashList([...base, ...list.split(' ')]);
+    if (need.length > base.length) needs.set(url, need.join(' '));
   }
-  const rules = new Map<string, string[]>();
+  const rules = new Map<string, string>();
   const covered = new Set<string>();
   const folders = [...new Set([...needs.keys()].flatMap(foldersOf))].sort(
     (a, b) => a.length - b.length,
   );
   for (const folder of folders) {
-    const inside = [...hashes.keys()].map(pageUrl).filter((url) => url.startsWith(folder));
+    const inside = [...scripts.keys()].filter((url) => url.startsWith(folder));
     const kinds = new Set(inside.map((url) => needs.get(url)));
     if (inside.length > 1 && kinds.size === 1 && !inside.some((url) => covered.has(url))) {
-      rules.set(`${folder}*`, needs.get(inside[0])!.split(' '));
+      rules.set(`${folder}*`, needs.get(inside[0])!);
       for (const url of inside) covered.add(url);
     }
   }
-  for (const [url, need] of needs) if (!covered.has(url)) rules.set(url, need.split(' '));
-  return { base, rules };
+  for (const [url, need] of needs) if (!covered.has(url)) rules.set(url, need);
+  return { base, rules: new Map([...rules].map(([url, need]) => [url, need.split(' ')])) };
 }
 
 /**

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 
+import { normalizePath } from '../../src/lib/seo/seo';
 import { TEST_DIST as DIST } from '../support/ports';
 
 export { DIST };
@@ -25,8 +26,7 @@ export function builtPages() {
       if (entry.isDirectory()) {
         if (path !== ADMIN_DIR) walk(path);
       } else if (entry.name.endsWith('.html')) {
-        const route =
-          `/${relative(DIST, path)}`.replace(/\.html$/, '').replace(/(^|\/)index$/, '') || '/';
+        const route = normalizePath(`/${relative(DIST, path)}`);
         pages.push({ route, file: path, html: readFileSync(path, 'utf8') });
       }
     }
