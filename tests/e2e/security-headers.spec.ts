@@ -4,6 +4,16 @@ import { TEST_BOOKING_URL, TEST_SUPABASE_URL } from '../support/ports';
 import { builtPages } from '../build/site';
 import { inlineScriptHashes } from '../../src/integrations/security-headers';
 
+/** A response's Content-Security-Policy, as its sources by directive. */
+function policyOf(headers: Record<string, string>): Record<string, string[]> {
+  return Object.fromEntries(
+    headers['content-security-policy'].split(';').map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
+}
+
 test('the security headers allow the site, Supabase, the booking frame, hashed scripts', async ({
   request: http,
 }) => {
@@ -15,12 +25,7 @@ test('the security headers allow the site, Supabase, the booking frame, hashed s
   expect(headers['permissions-policy']).toContain('camera=()');
   expect(headers['strict-transport-security']).toMatch(/max-age=\d{8,}/);
 
-  const policy = Object.fromEntries(
-    headers['content-security-policy'].split(';').map((part) => {
-      const [name, ...values] = part.trim().split(/\s+/);
-      return [name, values];
-    }),
-  );
+  const policy = policyOf(headers);
   expect(policy['default-src']).toEqual(["'self'"]);
   expect(policy['connect-src']).toEqual(expect.arrayContaining(["'self'", TEST_SUPABASE_URL]));
   expect(policy['frame-src']).toEqual([new URL(TEST_BOOKING_URL).origin]);
@@ -31,14 +36,6 @@ test('the security headers allow the site, Supabase, the booking frame, hashed s
   expect(policy['script-src']).not.toContain("'unsafe-eval'");
 });
 
-/** The script-src sources of a response's policy. */
-const scriptSources = (headers: Record<string, string>) =>
-  headers['content-security-policy']
-    .split(';')
-    .map((part) => part.trim().split(/\s+/))
-    .find(([name]) => name === 'script-src')!
-    .slice(1);
-
 test('each page’s policy allows the inline scripts it runs, and no other page’s', async ({
   request: http,
 }) => {
@@ -47,7 +44,7 @@ test('each page’s policy allows the inline scripts it runs, and no other page�
   const wrong: Record<string, { missing: string[]; foreign: string[] }> = {};
   for (const { route, html } of pages) {
     const own = inlineScriptHashes(html);
-    const allowed = scriptSources((await http.get(route)).headers()).filter((source) =>
+    const allowed = policyOf((await http.get(route)).headers())['script-src'].filter((source) =>
       source.startsWith("'sha256-"),
     );
     const missing = own.filter((hash) => !allowed.includes(hash));
@@ -57,7 +54,7 @@ test('each page’s policy allows the inline scripts it runs, and no other page�
   expect(wrong, 'src/integrations/security-headers.ts').toEqual({});
   // Islands run on some pages only: the others do not allow their runtime.
   const allHashes = new Set(pages.flatMap(({ html }) => inlineScriptHashes(html)));
-  const faq = scriptSources((await http.get('/faq')).headers());
+  const faq = policyOf((await http.get('/faq')).headers())['script-src'];
   expect([...allHashes].filter((hash) => !faq.includes(hash)).length).toBeGreaterThan(0);
 });
 
@@ -67,7 +64,7 @@ test('an unknown address, under a folder rule too, allows the 404 page’s scrip
   for (const path of ['/nulle-part', '/blog/nulle-part']) {
     const response = await http.get(path);
     expect(response.status(), path).toBe(404);
-    const allowed = scriptSources(response.headers());
+    const allowed = policyOf(response.headers())['script-src'];
     const missing = inlineScriptHashes(await response.text()).filter(
       (hash) => !allowed.includes(hash),
     );
