@@ -2,19 +2,24 @@
 // long-lived Deno process (npm package `deno`); the gateway proxies /functions/v1/<name> to it.
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { parse as parseToml } from 'smol-toml';
 import { spawnChild, stopChild } from './process.mjs';
 
-const require = createRequire(import.meta.url);
-const BOOTSTRAP = path.join(path.dirname(fileURLToPath(import.meta.url)), 'deno-bootstrap.js');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const BOOTSTRAP = path.join(HERE, 'deno-bootstrap.js');
 
-/** Path of the Deno executable shipped by the npm package `deno`. */
+/**
+ * Path of the Deno executable of the npm package `deno`: the command npm links into
+ * `node_modules/.bin` (its install script puts the binary there), the package's public way in.
+ */
 export function denoExecutable() {
-  return require('deno/install_api.cjs').runInstall();
+  const bin = path.join(HERE, '..', 'node_modules', '.bin', 'deno');
+  if (!existsSync(bin))
+    throw new Error(`Deno is not installed (${bin} is missing): run \`npm install\`.`);
+  return bin;
 }
 
 /**
