@@ -6,7 +6,7 @@
  */
 import type { APIRoute } from 'astro';
 import polyfill from '@oddbird/popover-polyfill?raw';
-import { minifyInline } from '../lib/page-scripts/inline-script';
+import { minifyInline } from '../lib/layout/inline-script';
 
 export const GET: APIRoute = () =>
   new Response(minifyInline(polyfill), {

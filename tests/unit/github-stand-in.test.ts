@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishStatus } from '../../scripts/lib/publish-status.mjs';
 import { statusRequest } from '../../scripts/lib/publish-status-ci.mjs';
+import { findRoute } from '../e2e/support/github-stand-in/contract';
 import { startGithubStandIn, type StandIn } from '../e2e/support/github-stand-in/server';
 
 const execute = promisify(execFile);
@@ -29,6 +30,9 @@ beforeAll(async () => {
     tokens,
   });
   head = standIn.repository.branches.get('main')!;
+  // GitHub's OpenAPI description (megabytes of JSON) is read on the first REST call: read it here,
+  // within this hook's time, so no test's own 5 s pays for it on a loaded machine.
+  findRoute('GET', '/user');
 }, 60_000);
 afterAll(() => standIn?.close());
 

@@ -1,5 +1,5 @@
-// The import graph of src/: no circles, and imports only run down the layers
-// (pages → layouts → components → islands → stores → lib → schemas). Read from the source text of
+// The import graph of src/: no circles between files nor between the folders of src/lib/, and
+// imports only run down the layers (pages → layouts → components → islands → stores → lib → schemas). Read from the source text of
 // every file (static imports, `import()` and `export … from`), relative specifiers only.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -57,6 +57,25 @@ const layerOf = (file: string) => {
   return layer;
 };
 
+const LIB = path.join(SRC, 'lib');
+/** The folder of src/lib/ a file lives in (`src/lib/search`), or undefined outside src/lib/. */
+const libFolder = (file: string) =>
+  file.startsWith(LIB + path.sep) && path.relative(LIB, file).includes(path.sep)
+    ? path.join(LIB, path.relative(LIB, file).split(path.sep)[0])
+    : undefined;
+
+/** Folder pairs of src/lib/ that import each other, directly or through other folders. */
+function folderCircles(edges: Map<string, Set<string>>): string[] {
+  const reach = (from: string, to: string, seen = new Set<string>()): boolean =>
+    [...(edges.get(from) ?? [])].some(
+      (next) => next === to || (!seen.has(next) && (seen.add(next), reach(next, to, seen))),
+    );
+  const folders = [...edges.keys()].sort();
+  return folders.flatMap((a, i) =>
+    folders.slice(i + 1).flatMap((b) => (reach(a, b) && reach(b, a) ? [`${a} ↔ ${b}`] : [])),
+  );
+}
+
 describe('import graph of src/', () => {
   it('reads a real graph (the walk finds the layout, the islands and their imports)', () => {
     expect(files.length).toBeGreaterThan(100);
@@ -80,6 +99,28 @@ describe('import graph of src/', () => {
     };
     for (const file of files) if (!state.has(file)) visit(file);
     expect(circles).toEqual([]);
+  });
+
+  it('has no circles between the folders of src/lib/', () => {
+    const edges = new Map<string, Set<string>>();
+    for (const [file, targets] of graph) {
+      const from = libFolder(file);
+      if (!from) continue;
+      const out = edges.get(rel(from)) ?? new Set<string>();
+      for (const to of targets.map(libFolder)) if (to && to !== from) out.add(rel(to));
+      edges.set(rel(from), out);
+    }
+    expect(edges.size).toBeGreaterThan(10);
+    expect(folderCircles(edges)).toEqual([]);
+  });
+
+  it('finds a circle between two folders through a third', () => {
+    const edges = new Map([
+      ['a', new Set(['b'])],
+      ['b', new Set(['c'])],
+      ['c', new Set(['a'])],
+    ]);
+    expect(folderCircles(edges)).toEqual(['a ↔ b', 'a ↔ c', 'b ↔ c']);
   });
 
   it('imports only run down the layers', () => {

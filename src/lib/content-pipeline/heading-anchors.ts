@@ -8,7 +8,7 @@
  * src/components/blog/ArticleBody.astro).
  */
 import { defineHastPlugin } from 'satteri';
-import { slugify } from '../content/blog';
+import { slugify } from './slug';
 import { frBlog } from '../i18n/blog';
 
 /** A slug of `text` not yet in `taken` (`-2`, `-3`… after a repeat), added to it. */

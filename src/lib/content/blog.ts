@@ -3,6 +3,7 @@
  * Pure functions, so the routes stay thin and the unit tests need no build.
  */
 import type { BlogCategory } from '../../schemas/blog';
+import { slugify } from '../content-pipeline/slug';
 
 /** Teasers per page of `/blog` and of each category page. */
 export const POSTS_PER_PAGE = 12;
@@ -28,20 +29,6 @@ export function readingMinutes(source: string): number {
     .replace(/[#>*_`~|[\]]+/g, ' ');
   const words = text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
-}
-
-/**
- * A URL segment or fragment from French text: lower case, no accents, words joined by hyphens
- * (no-break spaces and typographic apostrophes included), so a link to it reads the same everywhere.
- * @example slugify('Étape 1\u00a0: l’inventaire') === 'etape-1-l-inventaire'
- */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 }
 
 /**

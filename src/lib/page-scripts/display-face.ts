@@ -4,7 +4,7 @@
  * fetches nor looks it up during its load; it is fetched after that view's `load`, for the next
  * page. Why: docs/decisions/look.md#display-font-shown-once-cached-fetched-after-the-first-view.
  */
-import { minifyInline } from './inline-script';
+import { minifyInline } from '../layout/inline-script';
 
 /**
  * Written into the head of every page as an inline script, so that it runs before the first

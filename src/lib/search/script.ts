@@ -1,4 +1,4 @@
-import { minifyInline } from '../page-scripts/inline-script';
+import { minifyInline } from '../layout/inline-script';
 import * as fr from '../i18n/fr';
 import { getSettings } from '../content/settings';
 import { ALL_PAGES_ID, SEARCH_BUNDLE, SEARCH_ENTRY_TAG, SEARCH_PAGE } from './paths';
