@@ -1,12 +1,15 @@
 // `npm run deploy`: builds the site and deploys everything production needs, in order — database
 // migrations, the sweep's Vault secrets, the retention periods of the settings, the Edge Functions'
 // secrets, the Edge Functions, the static site on Cloudflare. `-- --dry-run` checks the variables
-// and prints the plan; `-- --preview <name>` uploads a pull request's preview of the site only. docs/deploying.md lists the variables.
+// and prints the plan; `-- --preview <name>` uploads a pull request's preview of the site only;
+// `-- --build-only` builds production's dist/ (refused with a secret set) and `-- --prebuilt` deploys
+// that dist/ without building (CI: two jobs, the build's without any secret). docs/deploying.md lists the variables.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deploy } from './lib/deploy.mjs';
+import { verifyTurnstileSecret } from './lib/deploy-turnstile.mjs';
 import { childEnv } from './lib/env.mjs';
 import { upsertVaultSecrets } from './lib/vault-secrets.mjs';
 
@@ -51,6 +54,8 @@ const runner = {
     if (!res.ok) throw new Error(`GET ${apiUrl}/auth/v1/settings answered ${res.status}.`);
     return res.json();
   },
+  /** Cloudflare's siteverify, asked about a dummy token with the secret (throws when refused). */
+  verifyTurnstileSecret: (secret) => verifyTurnstileSecret(secret),
 };
 
 process.exitCode = await deploy({ args: process.argv.slice(2), env: process.env, runner });

@@ -2,6 +2,7 @@
 // check Supabase Auth, the database (migrations, Vault secrets, retention periods), the Edge Functions
 // (their secrets, then the functions) and the site on Cloudflare; for a preview, build and upload.
 import fs from 'node:fs';
+import { turnstileSecretSteps } from './deploy-turnstile.mjs';
 import { FUNCTION_SECRETS, supabaseUrl, value } from './deploy-variables.mjs';
 
 /** The Supabase CLI, fetched by npx at deploy time (its npm package downloads a binary). */
@@ -121,12 +122,33 @@ function databaseSteps(env, site) {
 }
 
 /**
- * The Edge Functions' steps: their secrets (those of FUNCTION_SECRETS set in `env`), then the functions.
+ * Removes the function secrets of FUNCTION_SECRETS no longer configured, so deleting a setting really
+ * turns its feature off (none: no step).
+ * @param {string} ref
+ * @param {string[]} names
+ */
+function unsetSecretsSteps(ref, names) {
+  if (!names.length) return [];
+  const argv = [...SUPABASE, 'secrets', 'unset', `--remote=${ref}`, '--yes', ...names];
+  return [
+    {
+      title: `Unset the Edge Functions' secrets no longer configured (${names.join(', ')})`,
+      shown: argv.slice(1).join(' '),
+      secrets: ['SUPABASE_ACCESS_TOKEN'],
+      run: (runner) => runner.exec(argv),
+    },
+  ];
+}
+
+/**
+ * The Edge Functions' steps: their secrets (those of FUNCTION_SECRETS set in `env`; the others
+ * unset), then the functions.
  * @param {Record<string, string | undefined>} env
  */
 function functionSteps(env) {
   const ref = value(env, 'SUPABASE_PROJECT_REF');
   const secrets = FUNCTION_SECRETS.filter((name) => value(env, name));
+  const gone = FUNCTION_SECRETS.filter((name) => !value(env, name));
   return [
     {
       title: `Set the Edge Functions' secrets (${secrets.join(', ')})`,
@@ -148,6 +170,7 @@ function functionSteps(env) {
             ]),
         ),
     },
+    ...unsetSecretsSteps(ref, gone),
     {
       title: `Deploy the Edge Functions (${EDGE_FUNCTIONS.join(', ')}; verify_jwt from supabase/config.toml)`,
       shown: `npx ${SUPABASE_CLI} functions deploy ${EDGE_FUNCTIONS.join(' ')} --remote=${ref} --use-api --yes`,
@@ -177,16 +200,20 @@ const siteStep = () => ({
 /**
  * The ordered steps of a deploy. Each has a title, the command as printed (secret values shown as
  * `$NAME`), `secrets` (the secret variables its command may see: the others are withheld from its
- * environment) and `run(runner)`.
+ * environment) and `run(runner)`. `buildOnly`: the production build alone (CI's secret-free job);
+ * `prebuilt`: production from the `dist/` already there, without building (CI's deploy job).
  * @param {Record<string, string | undefined>} env
- * @param {{ target: 'production' | 'preview', previewName?: string }} options
+ * @param {{ target: 'production' | 'preview', previewName?: string, buildOnly?: boolean,
+ *   prebuilt?: boolean }} options
  */
-export function deploySteps(env, { target, previewName }) {
+export function deploySteps(env, { target, previewName, buildOnly, prebuilt }) {
   const site = siteEnv(env);
   if (target === 'preview') return [buildStep(site), previewUploadStep(previewName)];
+  if (buildOnly) return [buildStep(site)];
   return [
-    buildStep(site),
+    ...(prebuilt ? [] : [buildStep(site)]),
     authSignupsStep(site.PUBLIC_SUPABASE_URL, site.PUBLIC_SUPABASE_KEY),
+    ...turnstileSecretSteps(env),
     ...databaseSteps(env, site),
     ...functionSteps(env),
     siteStep(),

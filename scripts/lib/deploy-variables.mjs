@@ -4,7 +4,7 @@ import { LOCAL_SUPABASE_KEY } from '../../src/lib/contact/supabase-config.ts';
 
 /**
  * Every variable a deploy reads. `targets`: the deploys that require it (`production` on main, `preview`
- * for a pull request); `secret`: kept out of printed commands; `check`: returns what is wrong with a
+ * for a pull request, `build` for the production build alone); `secret`: kept out of printed commands; `check`: returns what is wrong with a
  * set value, or nothing.
  * @type {Array<{ name: string, purpose: string, targets: string[], secret?: boolean,
  *   check?: (value: string) => string | undefined }>}
@@ -13,13 +13,13 @@ export const VARIABLES = [
   {
     name: 'SITE_URL',
     purpose: 'the public address of the site (canonical URLs, sitemap, newsletter links)',
-    targets: ['production', 'preview'],
+    targets: ['production', 'preview', 'build'],
     check: (value) => (isHttpsUrl(value) ? undefined : 'must be an https:// URL'),
   },
   {
     name: 'SUPABASE_PROJECT_REF',
     purpose: 'the Supabase project reference (dashboard URL: /project/<ref>)',
-    targets: ['production', 'preview'],
+    targets: ['production', 'preview', 'build'],
     check: (value) => (/^[a-z]{20}$/.test(value) ? undefined : 'must be 20 lower-case letters'),
   },
   {
@@ -31,7 +31,7 @@ export const VARIABLES = [
   {
     name: 'PUBLIC_SUPABASE_KEY',
     purpose: 'the project’s publishable key (built into the site; Vault secret of the sweep)',
-    targets: ['production', 'preview'],
+    targets: ['production', 'preview', 'build'],
     check: (value) =>
       value === LOCAL_SUPABASE_KEY
         ? 'is the local demo key; use the project’s publishable key'
@@ -144,12 +144,14 @@ export const value = (env, name) => env[name]?.trim() || '';
 /**
  * What is missing or wrong in the environment for a deploy, one English line per variable.
  * @param {Record<string, string | undefined>} env
- * @param {'production' | 'preview'} target
+ * @param {'production' | 'preview' | 'build'} target
  * @returns {string[]} empty when everything needed is set and valid
  */
 export function checkVariables(env, target) {
+  // --build-only: the build's variables only (the secrets are refused, not checked)
+  const read = (variable) => target !== 'build' || !variable.secret;
   const problems = [];
-  for (const variable of VARIABLES) {
+  for (const variable of VARIABLES.filter(read)) {
     const set = value(env, variable.name);
     if (!set) {
       if (variable.targets.includes(target)) {

@@ -3,7 +3,9 @@
 // watch them without deploying anything. The variables: scripts/lib/deploy-variables.mjs; the steps:
 // scripts/lib/deploy-steps.mjs.
 import fs from 'node:fs';
+import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
+import { featureProblems } from './deploy-features.mjs';
 import { deploySteps } from './deploy-steps.mjs';
 import {
   checkVariables,
@@ -30,17 +32,32 @@ export {
   VARIABLES,
 } from './deploy-variables.mjs';
 
+/** Where the build writes the site and `wrangler deploy` reads it (wrangler.jsonc, assets.directory). */
+export const SITE_DIST = 'dist';
+
+const USAGE = 'npm run deploy -- [--dry-run] [--preview <name> | --build-only | --prebuilt]';
+
 /**
- * Reads the command line: `--dry-run`, `--preview <name>` (a pull request's preview).
+ * Reads the command line: `--dry-run`, `--preview <name>` (a pull request's preview), `--build-only`
+ * (the production build alone, refused with a secret in the environment), `--prebuilt` (production
+ * from the `dist/` already built, no build).
  * @param {string[]} args
- * @returns {{ dryRun: boolean, target: 'production' | 'preview', previewName?: string }}
- * @throws Error naming an unknown argument or a bad preview name
+ * @returns {{ dryRun: boolean, target: 'production' | 'preview', previewName?: string,
+ *   buildOnly: boolean, prebuilt: boolean }}
+ * @throws Error naming an unknown argument, a bad preview name or two modes at once
  */
 export function parseArgs(args) {
-  const options = { dryRun: false, target: /** @type {const} */ ('production') };
+  const options = {
+    dryRun: false,
+    target: /** @type {'production' | 'preview'} */ ('production'),
+    buildOnly: false,
+    prebuilt: false,
+  };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--dry-run') options.dryRun = true;
+    else if (arg === '--build-only') options.buildOnly = true;
+    else if (arg === '--prebuilt') options.prebuilt = true;
     else if (arg === '--preview' || arg.startsWith('--preview=')) {
       const name = arg === '--preview' ? args[++i] : arg.slice('--preview='.length);
       if (!name || !/^[a-z][a-z0-9-]{0,39}$/.test(name)) {
@@ -50,11 +67,12 @@ export function parseArgs(args) {
       }
       Object.assign(options, { target: 'preview', previewName: name });
     } else {
-      throw new Error(
-        `Unknown argument "${arg}". Usage: npm run deploy -- [--dry-run] [--preview <name>]`,
-      );
+      throw new Error(`Unknown argument "${arg}". Usage: ${USAGE}`);
     }
   }
+  const modes = [options.target === 'preview', options.buildOnly, options.prebuilt];
+  if (modes.filter(Boolean).length > 1)
+    throw new Error(`--preview, --build-only and --prebuilt exclude each other. Usage: ${USAGE}`);
   return options;
 }
 
@@ -77,13 +95,29 @@ export function authSignupsOff(toml) {
 }
 
 /**
- * What stops a deploy before anything runs: the variables missing or wrong and, for production, a
- * supabase/config.toml that lets anyone sign up.
+ * What stops a deploy before anything runs: the variables missing or wrong, a feature half
+ * configured (scripts/lib/deploy-features.mjs) and, for production, a supabase/config.toml that lets
+ * anyone sign up. `--build-only` needs only the build's variables and refuses any secret: the build
+ * runs the content's code. `--prebuilt` needs a built site in `distDir`.
  * @param {Record<string, string | undefined>} env
- * @param {'production' | 'preview'} target
+ * @param {ReturnType<typeof parseArgs>} options
+ * @param {string} distDir
  */
-function preflightProblems(env, target) {
-  const problems = checkVariables(env, target);
+function preflightProblems(env, { target, buildOnly, prebuilt }, distDir) {
+  if (buildOnly) {
+    const problems = checkVariables(env, 'build');
+    const held = SECRET_VARIABLES.filter((name) => value(env, name));
+    if (held.length)
+      problems.push(
+        `--build-only refuses to run with secrets in its environment (${held.join(', ')}): the build runs the content's code; run it where no secret is set.`,
+      );
+    return problems;
+  }
+  const problems = [...checkVariables(env, target), ...featureProblems(env, target)];
+  if (prebuilt && !fs.existsSync(join(distDir, 'index.html')))
+    problems.push(
+      `--prebuilt deploys the site already built, but ${join(distDir, 'index.html')} does not exist: build it first (npm run deploy -- --build-only, in an environment without secrets).`,
+    );
   if (target === 'production' && !authSignupsOff(readConfigToml())) {
     problems.push(
       'supabase/config.toml must turn Supabase Auth sign-ups off: enable_signup = false under [auth].',
@@ -100,7 +134,7 @@ function printPlan(steps, env, options, what, out) {
   steps.forEach((step, i) => out(`  ${i + 1}. ${step.title}\n       $ ${step.shown}`));
   const extras = OPTIONAL_BUILD_VARIABLES.filter((name) => value(env, name));
   if (extras.length) out(`  The build also reads: ${extras.join(', ')}.`);
-  if (options.target === 'production')
+  if (options.target === 'production' && !options.buildOnly)
     for (const line of productionWarnings(env)) out(`  ! ${line}`);
 }
 
@@ -132,11 +166,19 @@ async function runSteps(steps, runner, out, err) {
  *   runner: { exec: (argv: string[], env?: Record<string, string>, withheld?: string[]) => Promise<void>,
  *     withEnvFile: (values: Record<string, string>, use: (file: string) => Promise<void>) => Promise<void>,
  *     upsertVaultSecrets: (url: string, secrets: Record<string, string>) => Promise<void>,
- *     authSettings: (apiUrl: string, key: string) => Promise<{ disable_signup?: boolean }> },
- *   out?: (line: string) => void, err?: (line: string) => void }} options
+ *     authSettings: (apiUrl: string, key: string) => Promise<{ disable_signup?: boolean }>,
+ *     verifyTurnstileSecret: (secret: string) => Promise<void> },
+ *   out?: (line: string) => void, err?: (line: string) => void, distDir?: string }} options
  * @returns {Promise<number>} the exit code
  */
-export async function deploy({ args, env, runner, out = console.log, err = console.error }) {
+export async function deploy({
+  args,
+  env,
+  runner,
+  out = console.log,
+  err = console.error,
+  distDir = SITE_DIST,
+}) {
   let options;
   try {
     options = parseArgs(args);
@@ -144,8 +186,13 @@ export async function deploy({ args, env, runner, out = console.log, err = conso
     err(`✗ ${error.message}`);
     return 2;
   }
-  const what = options.target === 'preview' ? `preview "${options.previewName}"` : 'production';
-  const problems = preflightProblems(env, options.target);
+  const what =
+    options.target === 'preview'
+      ? `preview "${options.previewName}"`
+      : options.buildOnly
+        ? `the production build (${SITE_DIST}/ only)`
+        : 'production';
+  const problems = preflightProblems(env, options, distDir);
   if (problems.length) {
     err(`✗ Cannot deploy ${what}: ${problems.length} variable(s) missing or wrong.`);
     for (const problem of problems) err(`  - ${problem}`);

@@ -13,6 +13,7 @@ export default async function setup(project) {
     liftLimits: [
       'contacts_per_address',
       'newsletter_per_address',
+      'newsletter_per_domain',
       'contacts_mail_ceiling',
       'newsletter_confirm_per_hour',
       'newsletter_confirm_per_day',

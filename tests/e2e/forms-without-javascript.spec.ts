@@ -140,16 +140,25 @@ test.describe('without JavaScript', () => {
     ).toHaveLength(1);
     await expect.poll(async () => (await mails()).length, { timeout: 5_000 }).toBe(1);
 
-    // The e-mail's link opens a page whose button confirms, without script (token via Referer).
+    // The e-mail's link opens a page whose button carries the token in its form (written by the
+    // site's Worker), without script and without Referer: no address with the token leaves the page.
     const [mail] = await mails();
     const confirmed = () =>
       dbQuery(
         'select 1 from public.newsletter_subscriptions where email = $1 and confirmed_at is not null',
         [email],
       );
-    await page.goto(/(http:\/\/\S+\/newsletter\/confirmer\?token=[^\s"<]+)/.exec(mail.text)![1]);
+    const link = /(http:\/\/\S+\/newsletter\/confirmer\?token=[^\s"<]+)/.exec(mail.text)![1];
+    const token = new URL(link).searchParams.get('token')!;
+    const opened = await page.goto(link);
+    expect(opened?.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(opened?.headers()['cache-control']).toBe('no-store');
+    await expect(page.locator('meta[name="referrer"]')).toHaveCount(0);
+    await expect(page.locator('input[name="token"]')).toHaveValue(token);
     expect(await confirmed()).toHaveLength(0);
+    const post = page.waitForRequest((req) => req.method() === 'POST');
     await page.getByRole('button', { name: 'Confirmer mon inscription' }).click();
+    expect((await post).headers().referer ?? '').not.toContain(token);
     await expect(page).toHaveURL(/\/newsletter\/confirmee$/);
     expect(await confirmed()).toHaveLength(1);
 

@@ -7,78 +7,8 @@ import {
   FUNCTION_SECRETS,
   SUPABASE_CLI,
   VARIABLES,
-  deploy,
 } from '../../scripts/lib/deploy.mjs';
-
-/** A complete production environment (fake values of the right shape). */
-const PRODUCTION = {
-  SITE_URL: 'https://www.agence-exemple.fr',
-  SUPABASE_PROJECT_REF: 'abcdefghijklmnopqrst',
-  PUBLIC_SUPABASE_KEY: 'sb_publishable_test_only',
-  SUPABASE_ACCESS_TOKEN: 'sbp_test_only',
-  SUPABASE_DB_URL:
-    'postgresql://postgres.abcdefghijklmnopqrst:pw-test-only@pooler.example:5432/postgres',
-  CONTACT_TO: 'contact@agence-exemple.fr',
-  CONTACT_FROM: 'Site web <no-reply@agence-exemple.fr>',
-  RESEND_API_KEY: 're_test_only',
-  CLOUDFLARE_API_TOKEN: 'cf-token-test-only',
-  CLOUDFLARE_ACCOUNT_ID: '0123456789abcdef',
-};
-
-/**
- * A runner that records what would have run; `failAt` makes that call throw; `signupsOff` is what
- * the hosted Auth settings say.
- */
-function recordingRunner(failAt?: number, signupsOff = true) {
-  const calls: Array<{
-    argv?: string[];
-    env?: Record<string, string>;
-    withheld?: string[];
-    envFile?: Record<string, string>;
-    vault?: unknown;
-    auth?: unknown;
-  }> = [];
-  let envFile: Record<string, string> | undefined;
-  const record = async (call: (typeof calls)[number]) => {
-    calls.push(call);
-    if (calls.length === failAt) throw new Error('simulated failure');
-  };
-  return {
-    calls,
-    exec: (argv: string[], env?: Record<string, string>, withheld?: string[]) =>
-      record({ argv, env, withheld, ...(envFile && { envFile }) }),
-    withEnvFile: async (values: Record<string, string>, use: (file: string) => Promise<void>) => {
-      envFile = values;
-      await use('/tmp/deploy-secrets/secrets.env');
-      envFile = undefined;
-    },
-    upsertVaultSecrets: (url: string, secrets: Record<string, string>) =>
-      record({ vault: { url, secrets } }),
-    authSettings: async (url: string, key: string) => {
-      await record({ auth: { url, key } });
-      return { disable_signup: signupsOff };
-    },
-  };
-}
-
-async function run(
-  args: string[],
-  env: Record<string, string | undefined>,
-  failAt?: number,
-  signupsOff = true,
-) {
-  const runner = recordingRunner(failAt, signupsOff);
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await deploy({
-    args,
-    env,
-    runner,
-    out: (line: string) => out.push(line),
-    err: (line: string) => err.push(line),
-  });
-  return { code, calls: runner.calls, out: out.join('\n'), err: err.join('\n') };
-}
+import { callName, PRODUCTION, run } from './support/deploy-runner';
 
 // Each test starts Node on the script: on a loaded machine that alone can take seconds.
 describe('npm run deploy -- --dry-run (the command itself)', { timeout: 30_000 }, () => {
@@ -101,7 +31,7 @@ describe('npm run deploy -- --dry-run (the command itself)', { timeout: 30_000 }
     const result = cli(PRODUCTION);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('Dry run: would deploy production in 8 steps');
+    expect(result.stdout).toContain('Dry run: would deploy production in 9 steps');
     expect(result.stdout).toContain('Nothing was built or deployed');
   });
 });
@@ -158,15 +88,14 @@ describe('deploy plan', () => {
   it('a real run runs the steps in order; the vault gets both secrets', async () => {
     const { code, calls } = await run([], PRODUCTION);
     expect(code).toBe(0);
-    expect(
-      calls.map((c) => (c.argv ? c.argv.slice(0, 5).join(' ') : c.auth ? 'auth' : 'vault')),
-    ).toEqual([
+    expect(calls.map(callName)).toEqual([
       'astro build',
       'auth',
       `npx --yes ${SUPABASE_CLI} db push`,
       'vault',
       'node scripts/privacy.mjs periods',
       `npx --yes ${SUPABASE_CLI} secrets set`,
+      `npx --yes ${SUPABASE_CLI} secrets unset`,
       `npx --yes ${SUPABASE_CLI} functions deploy`,
       'wrangler deploy',
     ]);
@@ -211,6 +140,7 @@ describe('deploy plan', () => {
       ['SUPABASE_ACCESS_TOKEN'], // db push (the password alone, in SUPABASE_DB_PASSWORD)
       ['SUPABASE_DB_URL'], // retention periods
       ['SUPABASE_ACCESS_TOKEN'], // secrets set (values in the file)
+      ['SUPABASE_ACCESS_TOKEN'], // secrets unset (names only)
       ['SUPABASE_ACCESS_TOKEN'], // functions deploy
       ['CLOUDFLARE_API_TOKEN'], // wrangler deploy
     ]);
@@ -224,7 +154,7 @@ describe('deploy plan', () => {
   });
 
   it('stops at the first failing step and says which one', async () => {
-    const { code, calls, err } = await run([], PRODUCTION, 3);
+    const { code, calls, err } = await run([], PRODUCTION, { failAt: 3 });
     expect(code).toBe(1);
     expect(calls).toHaveLength(3);
     expect(err).toContain('Step 3 failed: Apply the database migrations');
@@ -248,7 +178,7 @@ describe('deploy plan', () => {
   });
 
   it('stops before the migrations when the hosted project lets anyone sign up', async () => {
-    const { code, calls, err } = await run([], PRODUCTION, undefined, false);
+    const { code, calls, err } = await run([], PRODUCTION, { signupsOff: false });
     expect(code).toBe(1);
     expect(calls.map((c) => (c.auth ? 'auth' : c.argv?.[0]))).toEqual(['astro', 'auth']);
     expect(err).toContain('Step 2 failed: Check that Supabase Auth sign-ups are off');

@@ -61,9 +61,9 @@ describe('CI workflow', () => {
     expect(stepsOf('tests').some((s) => s.run === 'bash .ci/run')).toBe(true);
   });
 
-  it('deploys from main only, after both test jobs, with every deploy variable', () => {
+  it('deploys from main only, after both test jobs and the build, with every variable', () => {
     const job = workflow.jobs.deploy;
-    expect(job.needs).toEqual(['checks', 'tests']);
+    expect(job.needs).toEqual(['checks', 'tests', 'build']);
     expect(job.if).toContain("github.ref == 'refs/heads/main'");
     const env = Object.keys(deployStep('deploy')?.env ?? {});
     for (const name of [...VARIABLES.map((v) => v.name), ...OPTIONAL_BUILD_VARIABLES]) {
@@ -108,7 +108,7 @@ describe('CI workflow', () => {
     expect(workflow.permissions).toEqual({ contents: 'read' });
     for (const job of ['checks', 'status'])
       expect(workflow.jobs[job].permissions, job).toEqual({ contents: 'read', statuses: 'write' });
-    for (const job of ['tests', 'deploy'])
+    for (const job of ['tests', 'build', 'deploy'])
       expect(workflow.jobs[job].permissions, job).toBeUndefined();
     const posts = (job: string) =>
       stepsOf(job).filter((step) => step.run === 'node scripts/publish-status.mjs');
@@ -119,7 +119,7 @@ describe('CI workflow', () => {
     );
     expect(posts('checks')[1].if).toContain('always()');
     expect(posts('checks')[1].env.PUBLISH_STEPS).toBe('${{ toJSON(steps) }}');
-    expect(workflow.jobs.status.needs).toEqual(['checks', 'tests', 'deploy']);
+    expect(workflow.jobs.status.needs).toEqual(['checks', 'tests', 'build', 'deploy']);
     expect(workflow.jobs.status.if).toContain('always()');
     expect(posts('status')[0].env.PUBLISH_STEPS).toBe('${{ toJSON(needs) }}');
     // The last status keeps the copy warning found by the fast checks.

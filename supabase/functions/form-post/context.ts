@@ -14,7 +14,6 @@ export interface FormPostDeps {
 export interface FormPost {
   form: URLSearchParams;
   headers: RequestHeaders;
-  referer: string | null;
   /** What every stored row carries besides the fields: the honeypot and the vouched fill time. */
   extras: { site_web: string; fill_ms: number | null; fill_vouched: boolean };
   /** Where the refusal page's form posts (`action`) and links back to (`site`). */

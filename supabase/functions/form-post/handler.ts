@@ -100,7 +100,6 @@ export function createFormPostHandler(deps: FormPostDeps): (req: Request) => Pro
     const post: FormPost = {
       form,
       headers: Object.fromEntries(req.headers),
-      referer: req.headers.get('referer'),
       extras: {
         [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD) ?? '',
         fill_ms: vouched ? VOUCHED_FILL_MS : null,

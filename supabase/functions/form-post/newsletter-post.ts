@@ -19,17 +19,6 @@ export const CONFIRM_PAGES: Record<string, string> = {
   invalid: '/newsletter/lien-invalide',
 };
 
-/**
- * The token of the confirmation button: the form's field (filled by the page's script), else the
- * `token` of the page's own address, which the page sends as `Referer` (`unsafe-url` policy) for
- * a visitor without JavaScript.
- */
-function confirmToken(form: URLSearchParams, referer: string | null): string {
-  const field = form.get('token') ?? '';
-  if (field || !referer || !URL.canParse(referer)) return field;
-  return new URL(referer).searchParams.get('token') ?? '';
-}
-
 /** `newsletter`'s answer when it went through, else null (the failure logged). */
 async function callNewsletter(
   tools: FormPostTools,
@@ -85,7 +74,8 @@ export async function postSignup(post: FormPost, tools: FormPostTools): Promise<
  * e-mail's link, a GET, and posts no form). `newsletter` checks the token and confirms.
  */
 export async function postConfirm(post: FormPost, tools: FormPostTools): Promise<Response> {
-  const token = confirmToken(post.form, post.referer);
+  // In the form, written there by the site's Worker (worker/newsletter-confirm.mjs); no Referer.
+  const token = post.form.get('token') ?? '';
   if (!token) return tools.done(CONFIRM_PAGES.invalid);
   const res = await callNewsletter(tools, { confirm: token });
   if (!res) return tools.html(500, confirmErrorPage({ ...post.page, token }));

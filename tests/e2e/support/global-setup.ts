@@ -20,6 +20,7 @@ export default async function globalSetup() {
     liftLimits: [
       'contacts_per_address',
       'contacts_mail_ceiling',
+      'newsletter_per_domain',
       'newsletter_confirm_per_hour',
       'newsletter_confirm_per_day',
     ],
