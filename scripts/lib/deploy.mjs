@@ -4,6 +4,7 @@
 // scripts/lib/deploy-steps.mjs.
 import fs from 'node:fs';
 import { parse as parseToml } from 'smol-toml';
+import { signinProblems } from './deploy-signin.mjs';
 import { deploySteps } from './deploy-steps.mjs';
 import {
   checkVariables,
@@ -83,7 +84,7 @@ export function authSignupsOff(toml) {
  * @param {'production' | 'preview'} target
  */
 function preflightProblems(env, target) {
-  const problems = checkVariables(env, target);
+  const problems = [...checkVariables(env, target), ...signinProblems(env, target)];
   if (target === 'production' && !authSignupsOff(readConfigToml())) {
     problems.push(
       'supabase/config.toml must turn Supabase Auth sign-ups off: enable_signup = false under [auth].',
