@@ -116,7 +116,8 @@ async function signInWithGitHub(page: Page, user: Token, consent = true, screens
     /^\s*Se connecter avec \u2068GitHub\u2069\s*$/,
     /^\s*Se connecter avec un jeton d’accès\s*$/,
   ]);
-  if (screenshot) await shoot(page, screenshot);
+  // The sign-in page has no toast or dialog to wait for: the buttons are its end state.
+  if (screenshot) await page.screenshot({ path: screenshotPath(screenshot) });
   const [popup] = await Promise.all([page.waitForEvent('popup'), buttons.first().click()]);
   await popup
     .getByRole('button', { name: consent ? `Authorize ${TEST_SIGNIN_APP.name}` : 'Cancel' })
@@ -127,7 +128,7 @@ async function signInWithGitHub(page: Page, user: Token, consent = true, screens
 /** Signs in (a token, or the button) and waits for the collections, read from the repository. */
 async function signedIn(page: Page, token: string | Token) {
   if (typeof token === 'string') await signIn(page, token);
-  else await signInWithGitHub(page, token, true, 'se-connecter');
+  else await signInWithGitHub(page, token);
   await expect(page.getByRole('tree', { name: 'Liste des collections' })).toBeVisible({
     timeout: 30_000,
   });
@@ -157,11 +158,14 @@ async function shoot(page: Page, name: string) {
       .filter((a) => a.effect?.getTiming().iterations !== Infinity)
       .every((a) => a.playState !== 'running'),
   );
-  const path = process.env.EDITOR_SCREENSHOTS
+  await page.screenshot({ path: screenshotPath(name) });
+}
+
+/** Where a screenshot goes: docs/images/editor/ when EDITOR_SCREENSHOTS is set, else the results. */
+const screenshotPath = (name: string) =>
+  process.env.EDITOR_SCREENSHOTS
     ? join('docs/images/editor', `${name}.png`)
     : test.info().outputPath(`${name}.png`);
-  await page.screenshot({ path });
-}
 
 /** The editor's answer to « Enregistrer »: its notice, then « Plus tard » keeps the draft a draft. */
 async function saveDraft(page: Page, screenshot?: string) {
@@ -441,8 +445,10 @@ test('a token without « Pull requests: write » cannot save a draft', async ({ 
 });
 
 test('a denied consent and a user without access get French messages', async ({ page }) => {
+  test.setTimeout(120_000);
   const problems = editorProblems(page);
-  await signInWithGitHub(page, TOKENS.github_pat_redactrice, false);
+  // CONTENT.md's « Se connecter » screenshot: the sign-in page, the button first.
+  await signInWithGitHub(page, TOKENS.github_pat_redactrice, false, 'se-connecter');
   await expect(page.getByText(MESSAGES.denied)).toBeVisible();
   const stranger = { valid: true, login: 'inconnue', repository: 'none' as const };
   await signInWithGitHub(page, stranger);

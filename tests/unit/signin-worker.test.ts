@@ -1,6 +1,7 @@
 // The editor's sign-in server (src/worker/), the Worker module called as workerd calls it, against the
 // GitHub stand-in's web sign-in (tests/e2e/support/github-stand-in/oauth.ts) on a free port (0).
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import worker, { type Env } from '../../src/worker/index';
 import { MESSAGES } from '../../src/worker/page';
@@ -172,5 +173,13 @@ describe('the editor’s sign-in Worker', () => {
     assets.length = 0;
     expect(await (await get('/admin/')).text()).toBe('asset');
     expect(assets).toEqual([`${SITE}/admin/`]);
+  });
+
+  it('has its messages quoted word for word in CONTENT.md', () => {
+    const guide = readFileSync('CONTENT.md', 'utf8').replace(/\s+/g, ' ');
+    for (const key of ['denied', 'noAccess', 'readOnly'] as const) {
+      const firstSentence = MESSAGES[key].slice(0, MESSAGES[key].indexOf('.') + 1);
+      expect(guide).toContain(`« ${firstSentence} »`);
+    }
   });
 });
