@@ -8,6 +8,7 @@ import {
 } from './tests/support/ports';
 import type { EngineOptions } from './tests/e2e/support/engines';
 import { BACKEND_EXCLUSIVE_SPECS } from './tests/e2e/support/projects';
+import { workerEnvFile } from './tests/support/signin';
 
 /** The checks run in the other engines, by their own drivers (tests/e2e/support/engines.ts). */
 const ENGINE_SPECS = /engines\.spec\.ts$/;
@@ -66,6 +67,8 @@ export default defineConfig<object, { engine: Pick<EngineOptions, 'engine' | 'wi
         PORT: String(TEST_SITE_PORT),
         SITE_DIR: TEST_DIST,
         HOST_INSPECTOR_PORT: String(TEST_SITE_INSPECTOR_PORT),
+        // The Worker's sign-in settings: the test GitHub App, the GitHub stand-in.
+        HOST_ENV_FILE: workerEnvFile(),
       },
       url: `http://localhost:${TEST_SITE_PORT}/`,
       // workerd takes a while to start on a loaded machine.

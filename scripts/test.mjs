@@ -11,6 +11,7 @@ import {
   TEST_GITHUB_PORT,
   TEST_SUPABASE_URL,
 } from '../tests/support/ports.ts';
+import { TEST_SIGNIN_APP, TEST_SITE_ORIGIN } from '../tests/support/signin.ts';
 
 /**
  * Build checks that test code on content of their own (scratch projects), which a content change
@@ -88,6 +89,9 @@ const env = childEnv({
   PUBLIC_SUPABASE_URL: TEST_SUPABASE_URL,
   PUBLIC_SUPABASE_KEY: '',
   CMS_GITHUB_API_ROOT: `http://127.0.0.1:${TEST_GITHUB_PORT}`,
+  // « Se connecter avec GitHub », served by the test site's Worker (tests/support/signin.ts).
+  CMS_GITHUB_CLIENT_ID: TEST_SIGNIN_APP.clientId,
+  CMS_SIGNIN_ORIGIN: TEST_SITE_ORIGIN,
 });
 
 const started = Date.now();

@@ -1,6 +1,7 @@
 // The ordered steps of `npm run deploy` (scripts/lib/deploy.mjs): build the site, then for production
 // check Supabase Auth, the database (migrations, Vault secrets, retention periods), the Edge Functions
 // (their secrets, then the functions) and the site on Cloudflare; for a preview, build and upload.
+import { signinDeploy } from './deploy-signin.mjs';
 import fs from 'node:fs';
 import { turnstileSecretSteps } from './deploy-turnstile.mjs';
 import { FUNCTION_SECRETS, supabaseUrl, value } from './deploy-variables.mjs';
@@ -189,13 +190,22 @@ function functionSteps(env) {
   ];
 }
 
-/** Deploys the built site to Cloudflare Workers. */
-const siteStep = () => ({
-  title: 'Deploy the static site (dist/) to Cloudflare Workers (wrangler.jsonc)',
-  shown: 'wrangler deploy',
-  secrets: ['CLOUDFLARE_API_TOKEN'],
-  run: (runner) => runner.exec(['wrangler', 'deploy']),
-});
+/** Deploys the built site to Cloudflare Workers, with the Worker's sign-in settings when configured. */
+function siteStep(env) {
+  const { args, secrets } = signinDeploy(env);
+  const argv = ['wrangler', 'deploy', ...args];
+  return {
+    title: 'Deploy the static site (dist/) to Cloudflare Workers (wrangler.jsonc)',
+    shown: [...argv, ...(secrets ? ['--secrets-file', '<CMS_GITHUB_CLIENT_SECRET>'] : [])].join(
+      ' ',
+    ),
+    secrets: ['CLOUDFLARE_API_TOKEN', ...Object.keys(secrets ?? {})],
+    run: (runner) =>
+      secrets
+        ? runner.withEnvFile(secrets, (file) => runner.exec([...argv, '--secrets-file', file]))
+        : runner.exec(argv),
+  };
+}
 
 /**
  * The ordered steps of a deploy. Each has a title, the command as printed (secret values shown as
@@ -216,6 +226,6 @@ export function deploySteps(env, { target, previewName, buildOnly, prebuilt }) {
     ...turnstileSecretSteps(env),
     ...databaseSteps(env, site),
     ...functionSteps(env),
-    siteStep(),
+    siteStep(env),
   ];
 }

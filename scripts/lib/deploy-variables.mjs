@@ -109,6 +109,13 @@ export const VARIABLES = [
     purpose: 'the Cloudflare account id (wrangler)',
     targets: ['production', 'preview'],
   },
+  {
+    name: 'CMS_GITHUB_CLIENT_SECRET',
+    purpose:
+      'the client secret of the GitHub App behind « Se connecter avec GitHub » (a Worker secret; required with CMS_GITHUB_CLIENT_ID)',
+    targets: [],
+    secret: true,
+  },
 ];
 
 /** Function secrets set from the variables of the same name (optional ones only when set). */
@@ -128,6 +135,7 @@ export const OPTIONAL_BUILD_VARIABLES = [
   'PUBLIC_TURNSTILE_SITE_KEY',
   'CMS_GITHUB_REPO',
   'CMS_GITHUB_BRANCH',
+  'CMS_GITHUB_CLIENT_ID',
 ];
 
 function isHttpsUrl(value) {

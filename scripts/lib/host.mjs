@@ -20,15 +20,18 @@ export const OFFLINE_ENV = {
 
 /**
  * The `wrangler dev` arguments that serve `dir` on `ip:port`.
- * @param {{ dir: string, port: number, ip?: string, inspectorPort?: number }} options
+ * @param {{ dir: string, port: number, ip?: string, inspectorPort?: number, envFile?: string }} options
  *   `inspectorPort`: the devtools port (wrangler's default, 9229, is shared by every Node debugger):
- *   by default HOST_INSPECTOR_PORT, else the serving port plus 10,000.
+ *   by default HOST_INSPECTOR_PORT, else the serving port plus 10,000. `envFile`: the Worker's
+ *   variables and secrets (the editor's sign-in, src/worker/signin.ts), by default HOST_ENV_FILE;
+ *   unset, wrangler reads `.dev.vars` if there is one.
  */
 export function hostArgs({
   dir,
   port,
   ip = '127.0.0.1',
   inspectorPort = Number(process.env.HOST_INSPECTOR_PORT) || port + 10_000,
+  envFile = process.env.HOST_ENV_FILE,
 }) {
   return [
     'dev',
@@ -44,6 +47,7 @@ export function hostArgs({
     '--show-interactive-dev-session=false',
     '--log-level',
     'warn',
+    ...(envFile ? ['--env-file', envFile] : []),
   ];
 }
 

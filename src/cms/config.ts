@@ -20,6 +20,11 @@ export interface CmsOptions {
    * (`api_root`, `graphql_api_root`). Unset, the editor talks to api.github.com.
    */
   apiRoot?: string;
+  /**
+   * The origin whose Worker serves « Se connecter avec GitHub » (`/admin/auth`, src/worker/), when
+   * the button is configured (CMS_GITHUB_CLIENT_ID). Unset, the editor offers the token only.
+   */
+  signinOrigin?: string;
 }
 
 /** What the generator returns: the configuration, and the labels missing from `./labels`. */
@@ -144,8 +149,15 @@ export function editorConfig(inputs: CmsCollectionInput[], options: CmsOptions):
       name: 'github',
       repo: options.repo,
       branch: options.branch,
-      // A fine-grained token typed in the editor: no OAuth server to deploy beside the site.
-      auth_methods: ['token'],
+      // « Se connecter avec GitHub » first, through the site's own Worker (src/worker/signin.ts);
+      // the token typed in the editor second, for developers (and the only way without the button).
+      ...(options.signinOrigin
+        ? {
+            base_url: options.signinOrigin,
+            auth_endpoint: 'admin/auth',
+            auth_methods: ['oauth', 'token'],
+          }
+        : { auth_methods: ['token'] }),
       // The draft's preview is the link of CI's « Publication » status, plus the entry's preview_path.
       preview_context: PREVIEW_STATUS_CONTEXT,
       ...(options.apiRoot && {

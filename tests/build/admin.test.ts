@@ -9,6 +9,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { sitemapRoutes } from '../../scripts/lib/built-site.mjs';
 import { TEST_GITHUB_PORT } from '../support/ports';
+import { TEST_SITE_ORIGIN } from '../support/signin';
 import { ADMIN_DIR, DIST, builtPages, fetchAsSent } from './site';
 
 const adminPage = readFileSync(join(ADMIN_DIR, 'index.html'), 'utf8');
@@ -28,7 +29,12 @@ describe('the editor at /admin', () => {
   it('is built with its bundle and a generated configuration', () => {
     expect(scriptPaths(adminPage)).toEqual(['/admin/sveltia-cms.js']);
     const config = parse(readFileSync(join(ADMIN_DIR, 'config.yml'), 'utf8'));
-    expect(config.backend.auth_methods).toEqual(['token']);
+    // The test build (scripts/test.mjs) has the sign-in button, served by the test site's Worker.
+    expect(config.backend).toMatchObject({
+      auth_methods: ['oauth', 'token'],
+      base_url: TEST_SITE_ORIGIN,
+      auth_endpoint: 'admin/auth',
+    });
     expect(config.publish_mode).toBe('editorial_workflow');
     expect(config.collections.length).toBeGreaterThan(5);
   });

@@ -15,11 +15,14 @@ const SOURCES = ['src', 'public', 'supabase', 'astro.config.mjs', 'tsconfig.json
 /**
  * The environment of a terminal, without the variables vitest sets for its own workers, nor the
  * scale test's BLOG_CONTENT_DIR (the scratch project reads its own content), nor the test build's
- * CMS_GITHUB_API_ROOT (a scratch build's editor is production's, on api.github.com).
+ * CMS_GITHUB_API_ROOT and sign-in settings (a scratch build's editor is production's, on api.github.com).
  */
 const terminalEnv = Object.fromEntries(
   Object.entries(process.env).filter(
-    ([key]) => !/^(VITEST|NODE_ENV$|TEST$|BLOG_CONTENT_DIR$|CMS_GITHUB_API_ROOT$)/.test(key),
+    ([key]) =>
+      !/^(VITEST|NODE_ENV$|TEST$|BLOG_CONTENT_DIR$|CMS_GITHUB_API_ROOT$|CMS_GITHUB_CLIENT_ID$|CMS_SIGNIN_ORIGIN$)/.test(
+        key,
+      ),
   ),
 );
 

@@ -2,12 +2,15 @@
  * A copywriter's live publishing, end to end in Chromium against the GitHub stand-in
  * (tests/e2e/support/github-stand-in: every GraphQL document and REST call checked against GitHub's
  * published schemas). The test build's editor talks to it (scripts/test.mjs sets
- * CMS_GITHUB_API_ROOT). The walk: sign in with a token; « Enregistrer » on the home page's hero and
+ * CMS_GITHUB_API_ROOT). The walk: sign in with « Se connecter avec GitHub » (the site's Worker,
+ * src/worker/signin.ts, and the stand-in's authorize page and token exchange); « Enregistrer » on the home page's hero and
  * on a blog post each opens one pull request from a `cms/…` branch holding exactly that entry's
  * file, whose content builds; scripts/publish-status.mjs posts « Publication » on the pull
  * request's head commit as CI does; « Voir l’aperçu » opens the preview at the entry's page; the
  * statuses are labels; « Publier » merges into main and closes the pull request. A token GitHub
- * refuses, and one without « Pull requests: write », each get the editor's French message.
+ * refuses, and one without « Pull requests: write », each get the editor's French message; so do a
+ * denied consent and a user without access to the repository; a page of another origin that opens
+ * the sign-in never receives the token.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,8 +22,10 @@ import { astroIn, scratchProject } from '../build/scratch';
 import { editorProblems, fillKept, scrollTo } from './support/editor';
 import { serveEditorCdn } from './support/local-folder';
 import { fileOn, type PullRequest, type Repository } from './support/github-stand-in/repository';
-import { startGithubStandIn, type StandIn } from './support/github-stand-in/server';
-import { TEST_DIST, TEST_GITHUB_PORT } from '../support/ports';
+import { startGithubStandIn, type StandIn, type Token } from './support/github-stand-in/server';
+import { MESSAGES } from '../../src/worker/page';
+import { TEST_BOOKING_URL, TEST_DIST, TEST_GITHUB_PORT } from '../support/ports';
+import { TEST_SIGNIN_APP, TEST_SITE_ORIGIN } from '../support/signin';
 
 const execute = promisify(execFile);
 const CONTENT = 'src/content';
@@ -66,6 +71,7 @@ test.beforeEach(async () => {
     name: NAME,
     files: contentFiles(),
     tokens: TOKENS,
+    app: { ...TEST_SIGNIN_APP, callbackUrl: `${TEST_SITE_ORIGIN}/admin/callback` },
   });
 });
 test.afterEach(async () => {
@@ -74,7 +80,8 @@ test.afterEach(async () => {
   expect(standIn?.violations ?? []).toEqual([]);
 });
 
-async function signIn(page: Page, token: string) {
+/** Opens /admin, its strings and fonts served from node_modules, on its sign-in page. */
+async function openEditor(page: Page) {
   await serveEditorCdn(page);
   // The signed-in user's avatar, from GitHub's image host.
   await page.route('https://avatars.githubusercontent.com/**', (route) =>
@@ -84,15 +91,44 @@ async function signIn(page: Page, token: string) {
     }),
   );
   await page.goto('/admin');
+}
+
+/** The developers' route: « Se connecter avec un jeton d’accès » and a token. */
+async function signIn(page: Page, token: string) {
+  await openEditor(page);
   await page.getByRole('button', { name: 'Se connecter avec un jeton d’accès' }).click();
   const field = page.getByRole('textbox', { name: 'Jeton d’accès personnel' });
   await field.fill(token);
   await field.press('Enter');
 }
 
-/** Signs in and waits for the collections, read from the repository. */
-async function signedIn(page: Page, token: string) {
-  await signIn(page, token);
+/**
+ * « Se connecter avec GitHub » as `user`, signed in to GitHub in this browser: the popup goes
+ * through the site's Worker to GitHub's authorize page, « Authorize » the first time, and back.
+ * Resolves once the popup has closed (the editor closes it once it has its answer).
+ */
+async function signInWithGitHub(page: Page, user: Token, consent = true, screenshot?: string) {
+  standIn.oauth!.signedIn = user;
+  await openEditor(page);
+  const buttons = page.getByRole('button', { name: /^Se connecter avec/ });
+  // The button first, the token second (the editor isolates the service's name: \u2068…\u2069).
+  await expect(buttons).toHaveText([
+    /^\s*Se connecter avec \u2068GitHub\u2069\s*$/,
+    /^\s*Se connecter avec un jeton d’accès\s*$/,
+  ]);
+  // The sign-in page has no toast or dialog to wait for: the buttons are its end state.
+  if (screenshot) await page.screenshot({ path: screenshotPath(screenshot) });
+  const [popup] = await Promise.all([page.waitForEvent('popup'), buttons.first().click()]);
+  await popup
+    .getByRole('button', { name: consent ? `Authorize ${TEST_SIGNIN_APP.name}` : 'Cancel' })
+    .click();
+  await popup.waitForEvent('close', { timeout: 30_000 });
+}
+
+/** Signs in (a token, or the button) and waits for the collections, read from the repository. */
+async function signedIn(page: Page, token: string | Token) {
+  if (typeof token === 'string') await signIn(page, token);
+  else await signInWithGitHub(page, token);
   await expect(page.getByRole('tree', { name: 'Liste des collections' })).toBeVisible({
     timeout: 30_000,
   });
@@ -122,11 +158,14 @@ async function shoot(page: Page, name: string) {
       .filter((a) => a.effect?.getTiming().iterations !== Infinity)
       .every((a) => a.playState !== 'running'),
   );
-  const path = process.env.EDITOR_SCREENSHOTS
+  await page.screenshot({ path: screenshotPath(name) });
+}
+
+/** Where a screenshot goes: docs/images/editor/ when EDITOR_SCREENSHOTS is set, else the results. */
+const screenshotPath = (name: string) =>
+  process.env.EDITOR_SCREENSHOTS
     ? join('docs/images/editor', `${name}.png`)
     : test.info().outputPath(`${name}.png`);
-  await page.screenshot({ path });
-}
 
 /** The editor's answer to « Enregistrer »: its notice, then « Plus tard » keeps the draft a draft. */
 async function saveDraft(page: Page, screenshot?: string) {
@@ -247,7 +286,17 @@ test('a copywriter saves, previews and publishes through GitHub', async ({ page 
   test.setTimeout(300_000);
   const problems = editorProblems(page);
   const repository = standIn.repository;
-  await signedIn(page, 'github_pat_redactrice');
+  await signedIn(page, TOKENS.github_pat_redactrice);
+  // The Worker asked GitHub as GitHub documents it: the authorize page, then the token exchange.
+  expect(
+    standIn.oauth!.requests.map(({ path, params }) => [path, Object.keys(params).sort()]),
+  ).toEqual([
+    [
+      '/login/oauth/authorize',
+      ['client_id', 'code_challenge', 'code_challenge_method', 'redirect_uri', 'state'],
+    ],
+    ['/login/oauth/access_token', ['client_id', 'code', 'code_verifier', 'redirect_uri']],
+  ]);
 
   // « Enregistrer » on the home page's hero: one draft pull request, from cms/pages/index.
   await editHomeHero(page);
@@ -393,4 +442,51 @@ test('a token without « Pull requests: write » cannot save a draft', async ({ 
   expect(standIn.repository.pullRequests).toEqual([]);
   expect(fileOn(standIn.repository, 'cms/pages/index', HOME)).toContain(HOME_TITLE);
   expect(problems.filter((problem) => !problem.includes('403'))).toEqual([]);
+});
+
+test('a denied consent and a user without access get French messages', async ({ page }) => {
+  test.setTimeout(120_000);
+  const problems = editorProblems(page);
+  // CONTENT.md's « Se connecter » screenshot: the sign-in page, the button first.
+  await signInWithGitHub(page, TOKENS.github_pat_redactrice, false, 'se-connecter');
+  await expect(page.getByText(MESSAGES.denied)).toBeVisible();
+  const stranger = { valid: true, login: 'inconnue', repository: 'none' as const };
+  await signInWithGitHub(page, stranger);
+  await expect(page.getByText(MESSAGES.noAccess)).toBeVisible();
+  await expect(page.getByRole('tree', { name: 'Liste des collections' })).toBeHidden();
+  // The editor logs each refusal (« Authentication failed », our message as its cause).
+  expect(problems.filter((problem) => !problem.includes('Authentication failed'))).toEqual([]);
+});
+
+test('a page of another origin opening the sign-in never gets the token', async ({ page }) => {
+  type Foreign = { seen: unknown[]; popup: Window | null };
+  standIn.oauth!.signedIn = TOKENS.github_pat_redactrice;
+  await page.goto(TEST_BOOKING_URL);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.evaluate((url) => {
+      const foreign = window as unknown as Foreign;
+      foreign.seen = [];
+      window.addEventListener('message', (event) => foreign.seen.push(event.data));
+      foreign.popup = window.open(url);
+    }, `${TEST_SITE_ORIGIN}/admin/auth?provider=github`),
+  ]);
+  await popup.getByRole('button', { name: `Authorize ${TEST_SIGNIN_APP.name}` }).click();
+  await expect(popup.getByRole('heading', { name: 'Connexion réussie' })).toBeVisible();
+  // The foreign page plays the editor's part of the handshake, then sends « after », on which the
+  // popup posts « probe »: whatever the popup posted before has arrived by then (messages keep
+  // their order), so « probe » alone means nothing else was ever posted to this page.
+  await popup.evaluate(() =>
+    window.addEventListener('message', (event) => {
+      if (event.data === 'after') window.opener.postMessage('probe', '*');
+    }),
+  );
+  await page.evaluate(() => {
+    const { popup: target } = window as unknown as Foreign;
+    target!.postMessage('authorizing:github', '*');
+    target!.postMessage('after', '*');
+  });
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as Foreign).seen))
+    .toEqual(['probe']);
 });

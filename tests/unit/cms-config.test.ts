@@ -127,6 +127,24 @@ describe('generated editor configuration', () => {
     expect(validate(test)).toBe(true);
   });
 
+  it('offers « Se connecter avec GitHub » first when a client ID is set', () => {
+    const site = cmsOptions({ CMS_GITHUB_CLIENT_ID: 'Iv23demo' }, 'https://www.x.fr/');
+    expect(editorConfig(inputs, site).config.backend).toMatchObject({
+      base_url: 'https://www.x.fr',
+      auth_endpoint: 'admin/auth',
+      auth_methods: ['oauth', 'token'],
+    });
+    // The tests serve the sign-in at their own origin; a preview (no client ID) keeps the token.
+    const test = { CMS_GITHUB_CLIENT_ID: 'Iv23demo', CMS_SIGNIN_ORIGIN: 'http://localhost:4322' };
+    const { config } = editorConfig(inputs, cmsOptions(test, 'https://www.x.fr'));
+    expect(config.backend).toMatchObject({ base_url: 'http://localhost:4322' });
+    const validate = new Ajv({ strict: false, validateFormats: false }).compile(SVELTIA_SCHEMA);
+    expect(validate(config)).toBe(true);
+    expect(cmsOptions({ CMS_GITHUB_CLIENT_ID: ' ' }, 'https://x.fr')).not.toHaveProperty(
+      'signinOrigin',
+    );
+  });
+
   it('is a configuration Sveltia CMS accepts (its own JSON Schema)', () => {
     const validate = new Ajv({ allErrors: true, strict: false, validateFormats: false }).compile(
       SVELTIA_SCHEMA,

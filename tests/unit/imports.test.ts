@@ -14,6 +14,7 @@ const EXTENSIONS = ['', '.ts', '.tsx', '.mjs', '.js', '.astro', '/index.ts'];
 const LAYERS: Record<string, number> = {
   pages: 0,
   integrations: 0,
+  worker: 0,
   'content.config.ts': 0,
   layouts: 1,
   components: 2,

@@ -16,22 +16,31 @@ import {
 import { createRepository, type Repository } from './repository';
 import { restHandlers } from './rest';
 import { graphqlRoot } from './graphql';
+import { answerOAuth, type OAuth, type OAuthApp } from './oauth';
 
 /**
  * A token the stand-in knows: answered 401 « Bad credentials » when `valid` is false; without
  * `pullRequests: 'write'` (a fine-grained token without « Pull requests: write »), GitHub's 403 to
  * what opens, labels, drafts and merges a pull request.
  */
-export type Token = { valid: boolean; login: string; pullRequests?: 'write' | 'read' };
+export type Token = {
+  valid: boolean;
+  login: string;
+  pullRequests?: 'write' | 'read';
+  /** The user's access to the repository: write by default; `none` is GitHub's 404 to it. */
+  repository?: 'write' | 'read' | 'none';
+};
 
 export type StandIn = {
   url: string;
   repository: Repository;
   violations: string[];
+  /** The web sign-in (./oauth.ts), when started with an `app`. */
+  oauth?: OAuth;
   close(): Promise<void>;
 };
 
-type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
+type Answer = { status: number; body?: unknown; text?: string; headers?: Record<string, string> };
 
 async function readBody(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -118,9 +127,18 @@ export async function startGithubStandIn(options: {
   name: string;
   files: Record<string, string>;
   tokens: Record<string, Token>;
+  /** A GitHub App whose web sign-in the stand-in plays (./oauth.ts). */
+  app?: OAuthApp;
 }): Promise<StandIn> {
   const repository = createRepository(options.owner, options.name, options.files);
   const violations: string[] = [];
+  const tokens = { ...options.tokens };
+  const oauth: OAuth | undefined = options.app && {
+    app: options.app,
+    authorized: new Set(),
+    requests: [],
+    codes: new Map(),
+  };
   const rest = restHandlers(repository);
   githubSchema();
 
@@ -130,8 +148,10 @@ export async function startGithubStandIn(options: {
     const url = new URL((request.url ?? '/').replace(/^\/api(\/v3)?(?=\/)/, ''), 'http://stand-in');
     const method = request.method ?? 'GET';
     if (method === 'OPTIONS') return { status: 204 };
+    const signin = await answerOAuth(oauth, request, url, { tokens, violations });
+    if (signin) return signin;
     const token = /^(?:Bearer|token) (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const user = token ? options.tokens[token] : undefined;
+    const user = token ? tokens[token] : undefined;
     if (!user?.valid)
       return {
         status: 401,
@@ -152,7 +172,12 @@ export async function startGithubStandIn(options: {
         violations.push(`stand-in failure: ${error.stack}`);
         return { status: 500, body: { message: error.message } } as Answer;
       })
-      .then(({ status, body, headers }) => {
+      .then(({ status, body, text, headers }) => {
+        if (text !== undefined || status === 302) {
+          response.writeHead(status, headers);
+          response.end(text ?? '');
+          return;
+        }
         response.writeHead(status, {
           'Content-Type': 'application/json; charset=utf-8',
           'Access-Control-Allow-Origin': '*',
@@ -172,6 +197,7 @@ export async function startGithubStandIn(options: {
     url: `http://127.0.0.1:${port}`,
     repository,
     violations,
+    oauth,
     // The browser keeps its connections open (and the editor polls): they are closed with it.
     close: () =>
       new Promise((resolve) => {

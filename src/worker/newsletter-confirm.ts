@@ -4,6 +4,15 @@
 // JavaScript and without a `Referer`, and the page keeps the site's referrer policy (no address,
 // so no token, leaves for another site). Nothing changes on GET: the button's POST confirms.
 
+/** The host's HTML rewriter (a global of the Workers runtime, which the project has no types of). */
+declare class HTMLRewriter {
+  on(
+    selector: string,
+    handlers: { element(element: { setAttribute(name: string, value: string): void }): void },
+  ): HTMLRewriter;
+  transform(response: Response): Response;
+}
+
 /** Where the e-mail's link leads (the page src/pages/newsletter/confirmer.astro). */
 export const CONFIRM_PATH = '/newsletter/confirmer';
 
@@ -14,13 +23,13 @@ export const TOKEN_FIELD = 'input#newsletter-confirm-token';
 const MAX_TOKEN_LENGTH = 1024;
 
 /**
- * The confirmation page for `request`, from the static assets, the token of its address in the form.
- * Not cached anywhere (the page now carries the token).
- * @param {Request} request
- * @param {{ fetch: (request: Request) => Promise<Response> }} assets the ASSETS binding
- * @returns {Promise<Response>}
+ * The confirmation page for `request`, from the static assets (the ASSETS binding), the token of its
+ * address in the form. Not cached anywhere (the page now carries the token).
  */
-export async function confirmPage(request, assets) {
+export async function confirmPage(
+  request: Request,
+  assets: { fetch(request: Request): Promise<Response> },
+): Promise<Response> {
   const page = await assets.fetch(request);
   const type = page.headers.get('content-type') ?? '';
   if (!page.ok || !type.startsWith('text/html')) return page;
