@@ -90,16 +90,21 @@ const env = childEnv({
   CMS_GITHUB_API_ROOT: `http://127.0.0.1:${TEST_GITHUB_PORT}`,
 });
 
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
 const started = Date.now();
-for (const [, name, [command, ...args]] of chosen) {
+const timings = [];
+for (const [id, name, [command, ...args]] of chosen) {
   console.log(`\n━━ ${name}: ${[command, ...args].join(' ')}`);
   const bin = command === 'npm' ? 'npm' : `node_modules/.bin/${command}`;
+  const stepStarted = Date.now();
   const result = spawnSync(bin, args, { stdio: 'inherit', env });
+  timings.push(`${id} ${seconds(stepStarted)} s`);
   if (result.status !== 0) {
     console.error(`\n✗ ${name} failed (exit ${result.status ?? result.signal}).`);
     process.exit(result.status || 1);
   }
 }
+// Where the time went, step by step (docs/testing.md: CI's figures).
 console.log(
-  `\n✓ ${only ? only.join(', ') : 'All test steps'} passed in ${Math.round((Date.now() - started) / 1000)} s.`,
+  `\n✓ ${only ? only.join(', ') : 'All test steps'} passed in ${seconds(started)} s (${timings.join(', ')}).`,
 );
