@@ -3,6 +3,7 @@
 // accessibility. Stops at the first failing step and exits non-zero. `npm test -- --only content,build,pages` runs the named steps only.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { CODE_ONLY_BUILD_CHECKS, excluding } from './lib/build-checks.mjs';
 import { ensureChromium, ensureEngines } from './lib/chromium.mjs';
 import { childEnv } from './lib/env.mjs';
 import {
@@ -11,16 +12,6 @@ import {
   TEST_GITHUB_PORT,
   TEST_SUPABASE_URL,
 } from '../tests/support/ports.ts';
-
-/**
- * Build checks that test code on content of their own (scratch projects), which a content change
- * cannot break: left out of the fast page checks (`--only pages`), run by the full suite.
- */
-const CODE_ONLY_BUILD_CHECKS = [
-  'tests/build/code-budgets.test.ts',
-  'tests/build/content-errors.test.ts',
-  'tests/build/publish.test.ts',
-];
 
 // [id, name, command]: `npm test` runs the steps marked `all`, in order; `--only <id>,…` runs the
 // named ones (CI's fast job runs `content`, `build`, `pages`: what a content change can break).
@@ -47,7 +38,7 @@ const steps = [
       'run',
       '--config',
       'tests/build/vitest.config.ts',
-      ...CODE_ONLY_BUILD_CHECKS.flatMap((file) => ['--exclude', file]),
+      ...excluding(CODE_ONLY_BUILD_CHECKS),
     ],
   ],
   [
