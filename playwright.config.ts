@@ -52,7 +52,11 @@ export default defineConfig<object, { engine: Pick<EngineOptions, 'engine' | 'wi
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  // The JSON report holds each test's duration: where the run's time goes (docs/testing.md).
+  reporter: [
+    [process.env.CI ? 'line' : 'list'],
+    ['json', { outputFile: 'reports/e2e-report.json' }],
+  ],
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${TEST_SITE_PORT}`,

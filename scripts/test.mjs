@@ -3,6 +3,7 @@
 // accessibility. Stops at the first failing step and exits non-zero. `npm test -- --only content,build,pages` runs the named steps only.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { CODE_ONLY_BUILD_CHECKS, excluding } from './lib/build-checks.mjs';
 import { ensureChromium, ensureEngines } from './lib/chromium.mjs';
 import { childEnv } from './lib/env.mjs';
 import {
@@ -12,16 +13,6 @@ import {
   TEST_SUPABASE_URL,
 } from '../tests/support/ports.ts';
 import { TEST_SIGNIN_APP, TEST_SITE_ORIGIN } from '../tests/support/signin.ts';
-
-/**
- * Build checks that test code on content of their own (scratch projects), which a content change
- * cannot break: left out of the fast page checks (`--only pages`), run by the full suite.
- */
-const CODE_ONLY_BUILD_CHECKS = [
-  'tests/build/code-budgets.test.ts',
-  'tests/build/content-errors.test.ts',
-  'tests/build/publish.test.ts',
-];
 
 // [id, name, command]: `npm test` runs the steps marked `all`, in order; `--only <id>,…` runs the
 // named ones (CI's fast job runs `content`, `build`, `pages`: what a content change can break).
@@ -48,7 +39,7 @@ const steps = [
       'run',
       '--config',
       'tests/build/vitest.config.ts',
-      ...CODE_ONLY_BUILD_CHECKS.flatMap((file) => ['--exclude', file]),
+      ...excluding(CODE_ONLY_BUILD_CHECKS),
     ],
   ],
   [
@@ -94,16 +85,21 @@ const env = childEnv({
   CMS_SIGNIN_ORIGIN: TEST_SITE_ORIGIN,
 });
 
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
 const started = Date.now();
-for (const [, name, [command, ...args]] of chosen) {
+const timings = [];
+for (const [id, name, [command, ...args]] of chosen) {
   console.log(`\n━━ ${name}: ${[command, ...args].join(' ')}`);
   const bin = command === 'npm' ? 'npm' : `node_modules/.bin/${command}`;
+  const stepStarted = Date.now();
   const result = spawnSync(bin, args, { stdio: 'inherit', env });
+  timings.push(`${id} ${seconds(stepStarted)} s`);
   if (result.status !== 0) {
     console.error(`\n✗ ${name} failed (exit ${result.status ?? result.signal}).`);
     process.exit(result.status || 1);
   }
 }
+// Where the time went, step by step (docs/testing.md: CI's figures).
 console.log(
-  `\n✓ ${only ? only.join(', ') : 'All test steps'} passed in ${Math.round((Date.now() - started) / 1000)} s.`,
+  `\n✓ ${only ? only.join(', ') : 'All test steps'} passed in ${seconds(started)} s (${timings.join(', ')}).`,
 );
