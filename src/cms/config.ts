@@ -6,6 +6,7 @@
 import { collectionLabels } from './labels';
 import { collectionFields, type CmsCollectionInput } from './fields';
 import type { CmsField } from './widgets';
+import { ROUTED_COLLECTIONS, routedCollections } from '../lib/content/routed-collections';
 
 /** Options of the generated configuration. */
 export interface CmsOptions {
@@ -53,13 +54,16 @@ export function identifierOf(fields: CmsField[], prefix = ''): string | undefine
 }
 
 const dirOf = (file: string) => file.slice(0, file.lastIndexOf('/'));
-/** The address of an entry's page, for the editor's « Voir sur le site » link (`{{slug}}`: its file name). */
-const PREVIEW_PATHS: Record<string, string> = {
+/**
+ * The address of an entry's page, for the editor's « Voir sur le site » link (`{{slug}}`: its file
+ * name): a page or a legal text at `/<slug>`, an entry of a routed collection under its prefix.
+ */
+export const PREVIEW_PATHS: Record<string, string> = {
   pages: '{{slug}}',
   legal: '{{slug}}',
-  services: '{{slug}}',
-  projects: 'nos-realisations/{{slug}}',
-  blog: 'blog/{{slug}}',
+  ...Object.fromEntries(
+    routedCollections.map((name) => [name, `${ROUTED_COLLECTIONS[name].prefix.slice(1)}{{slug}}`]),
+  ),
 };
 
 const extensionOf = (file: string) => file.slice(file.lastIndexOf('.') + 1);

@@ -8,6 +8,7 @@ import { frLlms } from '../lib/i18n/company';
 import { llmsTxt, type LlmsLink } from '../lib/seo/llms-txt';
 import type { Block } from '../schemas/pages';
 import type { Offer } from '../schemas/offers';
+import { entryPath, listingPath, type RoutedCollection } from '../lib/content/routed-collections';
 
 /**
  * /llms.txt: every public page, grouped by what it holds (its blocks), with the prices and offers
@@ -49,7 +50,7 @@ async function pageLink(route: Route, offers: Offers) {
 async function blogLinks(): Promise<LlmsLink[]> {
   const [posts, blog] = await Promise.all([getPosts(), getBlogPage()]);
   return [
-    { title: blog.page.meta.title, path: '/blog', note: blog.page.meta.description },
+    { title: blog.page.meta.title, path: listingPath('blog'), note: blog.page.meta.description },
     ...postCategories(posts).map((category) => ({
       title: frBlog.categoryTitle(category),
       path: categoryPath(category),
@@ -60,62 +61,69 @@ async function blogLinks(): Promise<LlmsLink[]> {
     })),
     ...posts.map(({ slug, data }) => ({
       title: data.title,
-      path: `/blog/${slug}`,
+      path: entryPath('blog', slug),
       note: data.description,
     })),
   ];
 }
 
+type Section = 'agency' | 'offers' | 'projects' | 'blog' | 'faq' | 'legal';
+
+/**
+ * The links of each routed collection (src/lib/content/routed-collections.ts) and the section they
+ * follow the pages of.
+ */
+export const COLLECTION_LINKS: Record<
+  RoutedCollection,
+  { section: Section; links: () => Promise<LlmsLink[]> }
+> = {
+  services: {
+    section: 'offers',
+    links: async () =>
+      (await getSorted('services')).map(({ id, data }) => ({
+        title: data.title,
+        path: entryPath('services', id),
+        note: `${data.lead} ${data.price.label}\u00a0: ${data.price.value}.`,
+      })),
+  },
+  projects: {
+    section: 'projects',
+    links: async () =>
+      (await getSorted('projects')).map(({ id, data }) => ({
+        title: `${data.title} – ${data.client}`,
+        path: entryPath('projects', id),
+        note: data.description,
+      })),
+  },
+  blog: { section: 'blog', links: blogLinks },
+};
+
+const SECTIONS: Section[] = ['agency', 'offers', 'projects', 'blog', 'faq', 'legal'];
+
 export async function GET(context: APIContext) {
-  const [settings, routes, services, offers, projects, blog] = await Promise.all([
+  const collections = Object.values(COLLECTION_LINKS);
+  const [settings, routes, offers, ...links] = await Promise.all([
     getSettings(),
     getPageRoutes(),
-    getSorted('services'),
     getSorted('offers'),
-    getSorted('projects'),
-    blogLinks(),
+    ...collections.map((collection) => collection.links()),
   ]);
   const pages = await Promise.all(routes.map((route) => pageLink(route, offers)));
-  // The home page first, then the others in file order.
-  const inSection = (name: string) =>
-    pages
+  // The home page first, then the others in file order; then the section's routed collections.
+  const inSection = (name: Section) => [
+    ...pages
       .filter((page) => page.section === name)
       .map((page) => page.link)
-      .sort((a, b) => Number(b.path === '/') - Number(a.path === '/'));
+      .sort((a, b) => Number(b.path === '/') - Number(a.path === '/')),
+    ...collections.flatMap((collection, i) => (collection.section === name ? links[i]! : [])),
+  ];
   return new Response(
     llmsTxt({
       site: context.site ?? context.url.origin,
       title: settings.brand,
       summary: settings.description,
       about: [frLlms.contact(settings.phone.display, settings.email)],
-      sections: [
-        { title: frLlms.agency, links: inSection('agency') },
-        {
-          title: frLlms.offers,
-          links: [
-            ...inSection('offers'),
-            ...services.map(({ id, data }) => ({
-              title: data.title,
-              path: `/${id}`,
-              note: `${data.lead} ${data.price.label}\u00a0: ${data.price.value}.`,
-            })),
-          ],
-        },
-        {
-          title: frLlms.projects,
-          links: [
-            ...inSection('projects'),
-            ...projects.map(({ id, data }) => ({
-              title: `${data.title} – ${data.client}`,
-              path: `/nos-realisations/${id}`,
-              note: data.description,
-            })),
-          ],
-        },
-        { title: frLlms.blog, links: blog },
-        { title: frLlms.faq, links: inSection('faq') },
-        { title: frLlms.legal, links: inSection('legal') },
-      ],
+      sections: SECTIONS.map((name) => ({ title: frLlms[name], links: inSection(name) })),
     }),
     { headers: { 'Content-Type': 'text/plain; charset=utf-8' } },
   );

@@ -3,6 +3,7 @@ import type { APIContext } from 'astro';
 import { getSettings } from '../lib/content/settings';
 import { getBlogPage, getPosts } from '../lib/content/posts';
 import { RSS_ITEMS } from '../lib/content/blog';
+import { entryPath } from '../lib/content/routed-collections';
 
 /** RSS feed of the blog (/rss.xml), linked from the blog pages: the latest RSS_ITEMS posts. */
 export async function GET(context: APIContext) {
@@ -19,7 +20,7 @@ export async function GET(context: APIContext) {
       title: data.title,
       description: data.description,
       pubDate: data.date,
-      link: `/blog/${slug}`,
+      link: entryPath('blog', slug),
       author: `${settings.email} (${data.author})`,
       categories: [data.category],
     })),

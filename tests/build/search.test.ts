@@ -73,7 +73,7 @@ describe('the search page', () => {
     const missing = sitemapRoutes(DIST).filter(
       (route) => !listedElsewhere(route) && !links.has(route),
     );
-    expect(missing).toEqual([]);
+    expect(missing, 'a routed collection: src/lib/content/routed-collections.ts').toEqual([]);
     expect(links.has('/blog')).toBe(true);
   });
 

@@ -5,6 +5,11 @@
  * Why: docs/decisions/look.md#hero-artwork-one-inline-svg-per-kind-of-page.
  */
 import { normalizePath } from '../seo/seo';
+import {
+  ROUTED_COLLECTIONS,
+  routedCollections,
+  type RoutedCollection,
+} from '../content/routed-collections';
 
 export const heroArtKinds = [
   'studio',
@@ -38,6 +43,7 @@ const BY_PATH: Record<string, HeroArtKind> = {
   '/analyse-donnees-ia': 'dashboard',
   '/services-specialises': 'dashboard',
   '/nos-realisations': 'portfolio',
+  '/blog': 'article',
   '/portfolio-projets-web-ia': 'portfolio',
   '/tarifs-creation-site-automatisation': 'pricing',
   '/rendez-vous-consultation': 'calendar',
@@ -51,9 +57,21 @@ const BY_PATH: Record<string, HeroArtKind> = {
   '/politique-confidentialite': 'document',
   '/404': 'lost',
 };
+/**
+ * The artwork of each routed collection's pages (src/lib/content/routed-collections.ts); `null` for
+ * the offers, which sit at the root and are mapped by path above.
+ */
+export const COLLECTION_ART: Record<RoutedCollection, HeroArtKind | null> = {
+  services: null,
+  projects: 'portfolio',
+  blog: 'article',
+};
+/** Families of pages by prefix: each routed collection's (the blog's listing pages are under its own). */
 const BY_PREFIX: [string, HeroArtKind][] = [
-  ['/nos-realisations/', 'portfolio'],
-  ['/blog', 'article'],
+  ...routedCollections.flatMap((name): [string, HeroArtKind][] => {
+    const art = COLLECTION_ART[name];
+    return art ? [[ROUTED_COLLECTIONS[name].prefix, art]] : [];
+  }),
 ];
 
 /**

@@ -6,6 +6,7 @@
  * Why: docs/decisions/look.md#project-previews-drawn-from-the-project-entry.
  */
 import type { Project } from '../../schemas/projects';
+import { entryPath } from '../content/routed-collections';
 
 type PreviewSource = Pick<Project, 'client' | 'colour' | 'preview'>;
 
@@ -175,4 +176,4 @@ export function projectPreviewSvg(project: PreviewSource): string {
 }
 
 /** Where a project's preview is served. */
-export const projectPreviewPath = (slug: string) => `/nos-realisations/${slug}.svg`;
+export const projectPreviewPath = (slug: string) => `${entryPath('projects', slug)}.svg`;
