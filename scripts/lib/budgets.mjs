@@ -61,3 +61,17 @@ export function copyBudget(route, bytes) {
     };
   return { route, bytes, level: 'ok' };
 }
+
+/**
+ * What a page's title too long for a search result means for its copywriter, in French, naming the
+ * file that holds it (or the code, for a title written there).
+ * @param {string} file where the title is written (`src/content/projects/….yaml`)
+ * @param {string} title the page's own title, without the agency's name
+ * @param {number} max the characters a search engine shows (TITLE_MAX, src/lib/seo/seo.ts)
+ * @example titleBudget('src/content/blog/a.md', 'x'.repeat(70), 60)
+ *   // 'src/content/blog/a.md : le titre « xxx… » compte 70 caractères, un moteur de recherche …'
+ */
+export function titleBudget(file, title, max) {
+  const over = title.length - max;
+  return `${file}${NBSP}: le titre «${NBSP}${title}${NBSP}» compte ${title.length}${NBSP}caractères, un moteur de recherche en montre ${max}${NBSP}; raccourcissez-le de ${over}${NBSP}caractère${over > 1 ? 's' : ''} (le nom de l’agence s’y ajoute quand il tient).`;
+}

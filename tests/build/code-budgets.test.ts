@@ -17,7 +17,7 @@ import { incompressible, measureFixture, writePage } from './budget-fixture';
  * template change adding 200 B to every page fails: when the code shrinks, lower it (the test says
  * to what); raise it only for what a visitor needs, saying so in the commit.
  */
-const CODE_CEILING = 9_400;
+const CODE_CEILING = 9_440;
 /** How far under the ceiling the measure may fall before the ceiling must be lowered. */
 const ROOM = 190;
 

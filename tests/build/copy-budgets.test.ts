@@ -6,8 +6,8 @@
  * the head (with the inline CSS), the hero and the largest element above the fold. What the code
  * adds is held apart, on fixed content (tests/build/code-budgets.test.ts).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { brotliDecompressSync, constants } from 'node:zlib';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -15,8 +15,10 @@ import {
   COPY_BUDGET_REPORT,
   FIRST_ROUND_TRIP,
   copyBudget,
+  titleBudget,
   type CopyBudget,
 } from '../../scripts/lib/budgets.mjs';
+import { TITLE_MAX } from '../../src/lib/seo/seo';
 import { builtPages, fetchAsSent } from './site';
 
 const budgets: CopyBudget[] = [];
@@ -52,7 +54,30 @@ function firstScreenBytes(html: string): number {
   return Buffer.byteLength(html.slice(0, end + 1));
 }
 
-describe.each(builtPages())('copy budget of $route', ({ route }) => {
+/** Spaces and apostrophes as typed or as typeset (src/lib/content-pipeline/typography.ts), alike. */
+const plain = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').replace(/'/g, '’');
+
+/** The content files, as [path, plain text], where a page's title is looked for. */
+const contentFiles = (readdirSync('src/content', { recursive: true }) as string[])
+  .filter((path) => /\.(ya?ml|mdx?|json)$/.test(path))
+  .map((path) => [
+    join('src/content', path),
+    plain(readFileSync(join('src/content', path), 'utf8')),
+  ]);
+
+/** The file a page's own title is written in: its content file, or the code. */
+const fileOf = (title: string) =>
+  contentFiles.find(([, text]) => text.includes(plain(title)))?.[0] ?? 'le code (src/)';
+
+describe.each(builtPages())('copy budget of $route', ({ route, html }) => {
+  it(`has a title of at most ${TITLE_MAX} characters, its file named if not`, () => {
+    const head = parseDocument(html);
+    const title = DomUtils.textContent(DomUtils.findOne((e) => e.name === 'title', head.children)!);
+    // Past TITLE_MAX the brand suffix is left off (src/lib/seo/seo.ts): what is left is the page's.
+    const own = title.replace(/ \| [^|]+$/, '');
+    expect(title.length, titleBudget(fileOf(own), own, TITLE_MAX)).toBeLessThanOrEqual(TITLE_MAX);
+  });
+
   it('is at most two round trips as sent; past one, its copywriter is warned in French', async () => {
     const sent = await fetchAsSent(inject('siteOrigin'), route);
     expect(sent.headers['content-encoding']).toBe('br');

@@ -77,9 +77,9 @@ describe('the search page', () => {
     expect(links.has('/blog')).toBe(true);
   });
 
-  it('has a labelled search form sending q to itself', () => {
+  it('has a labelled search form sending q to itself by a visible button', () => {
     expect(html).toMatch(
-      /<form role="search" action="\/recherche"[^>]*><label[^>]*>Rechercher sur le site<input type="search" name="q"[^>]*><\/label><\/form>/,
+      /<form role="search" action="\/recherche"[^>]*><label[^>]*>Rechercher sur le site<input type="search" name="q"[^>]*><\/label><button[^>]*>Chercher<\/button><\/form>/,
     );
   });
 });
@@ -88,9 +88,12 @@ describe('every page', () => {
   const pages = builtPages().filter((page) => page.route !== '/recherche');
 
   it.each(pages.map((page) => [page.route, page.html]))(
-    '%s has the header search form and loads nothing of the search up front',
+    '%s has the header search form and its button, nothing of the search up front',
     (_route, html) => {
-      expect(html).toContain('<form role="search" action="/recherche"');
+      // Sent by a visible button, not by Enter alone (HTML_CodeSniffer, WCAG 2 AA: H32.2).
+      expect(html).toMatch(
+        /<form role="search" action="\/recherche"[^>]*>[\s\S]*?<button[^>]*>Chercher<\/button><\/form>/,
+      );
       expect(activeHtml(html)).not.toMatch(/<script[^>]+src="[^"]*(pagefind|recherche\.js)/);
       expect(activeHtml(html)).not.toMatch(/<link[^>]+href="[^"]*(pagefind|recherche\.js)/);
       // What intent adds to the page in the same round as the search script: Pagefind's code,

@@ -122,6 +122,30 @@ test.describe('project filter on /nos-realisations', () => {
     await expect(cards(page)).toHaveCount(6);
   });
 
+  test('the chosen category survives Back from a project, and a shared link', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/nos-realisations');
+    await page.getByRole('button', { name: 'Sites Web', exact: true }).click();
+    await expect(cards(page)).toHaveCount(2);
+    await cards(page).first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/nos-realisations\/[a-z-]+$/);
+    await page.goBack();
+    await expect(page.getByRole('button', { name: 'Sites Web', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(cards(page)).toHaveCount(2);
+    // The address, opened by someone else, shows the same choice.
+    const shared = await context.newPage();
+    await shared.goto(page.url());
+    await expect(cards(shared)).toHaveCount(2);
+    await expect(shared.getByRole('status').filter({ hasText: 'affiché' })).toHaveText(
+      '2 projets affichés',
+    );
+  });
+
   test('"Voir le projet" opens the project page', async ({ page }) => {
     await page.goto('/nos-realisations');
     await page.getByRole('link', { name: /Voir le projet.*cosmétiques bio/ }).click();

@@ -165,6 +165,9 @@ test('the results are reached with Tab, followed with Enter; Escape closes the p
   await search(page, 'chatbots');
   const first = page.locator('#recherche-panneau li a').first();
   await expect(first).toBeVisible();
+  // The form's button first, then its results.
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#recherche-panneau button')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(first).toBeFocused();
   const href = await first.getAttribute('href');
@@ -225,5 +228,19 @@ test.describe('without JavaScript', () => {
       await expect(main.getByRole('heading', { name: section, exact: true })).toBeVisible();
     await expect(main.locator('a[href="/chatbot-ia"]')).toBeVisible();
     await expect(main.locator('a[href="/faq"]')).toBeVisible();
+  });
+
+  test('the header search is sent by its visible button, without a key', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Rechercher', exact: true }).first().click();
+    const panel = page.locator('#recherche-panneau');
+    await panel.getByRole('searchbox', { name: 'Rechercher sur le site' }).fill('devis');
+    const send = panel.getByRole('button', { name: 'Chercher', exact: true });
+    await expect(send).toBeVisible();
+    await send.click();
+    await expect(page).toHaveURL(/\/recherche\?q=devis$/);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: 'Pages', exact: true })).toBeVisible();
   });
 });

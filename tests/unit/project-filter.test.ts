@@ -34,12 +34,16 @@ describe('filterByCategory', () => {
 describe('enableProjectFilter (the inline script)', () => {
   const button = (slug: string, count: number) =>
     `<button data-filter="${slug}" data-status="${count} affichés" aria-pressed="${slug === ALL}">${slug}</button>`;
-  beforeEach(() => {
+  const render = () => {
     document.body.innerHTML = `<div id="filter">${button(ALL, 6)}${button('automatisation', 2)}${button('e-commerce', 1)}
       <p role="status">6 affichés</p><ul>${projects
         .map((p) => `<li data-category="${p.category}">${p.slug}</li>`)
         .join('')}</ul></div>`;
     enableProjectFilter(document.getElementById('filter')!, ALL);
+  };
+  beforeEach(() => {
+    history.replaceState(null, '', '/nos-realisations');
+    render();
   });
   const visible = () =>
     [...document.querySelectorAll<HTMLElement>('[data-category]')]
@@ -66,5 +70,15 @@ describe('enableProjectFilter (the inline script)', () => {
     expect(visible()).toHaveLength(6);
     expect(pressed()).toEqual([ALL]);
     expect(document.querySelector('[role="status"]')!.textContent).toBe('6 affichés');
+  });
+
+  it('keeps the choice in the address, and opens on the choice the address names', () => {
+    click('automatisation');
+    expect(location.hash).toBe('#automatisation');
+    expect(history.length).toBe(1); // the entry replaced, not one more for Back to step through
+    render(); // the page again, as Back or a shared link opens it
+    expect(visible()).toEqual(['a', 'd']);
+    expect(pressed()).toEqual(['automatisation']);
+    expect(document.querySelector('[role="status"]')!.textContent).toBe('2 affichés');
   });
 });

@@ -4,6 +4,7 @@ import {
   breadcrumbJsonLd,
   jsonLdScript,
   normalizePath,
+  TITLE_MAX,
   withBrandSuffix,
 } from '../../src/lib/seo/seo';
 
@@ -22,6 +23,12 @@ describe('withBrandSuffix', () => {
   it('trims the title and falls back to the brand for an empty one', () => {
     expect(withBrandSuffix('  FAQ  ', 'Agence')).toBe('FAQ | Agence');
     expect(withBrandSuffix('   ', 'Agence')).toBe('Agence');
+  });
+
+  it('leaves the suffix off where the whole would not fit a search result', () => {
+    const fits = 'a'.repeat(TITLE_MAX - ' | Agence'.length);
+    expect(withBrandSuffix(fits, 'Agence')).toBe(`${fits} | Agence`);
+    expect(withBrandSuffix(`${fits}b`, 'Agence')).toBe(`${fits}b`);
   });
 });
 

@@ -110,6 +110,8 @@ export const notFound = {
 export const search = {
   open: 'Rechercher',
   label: 'Rechercher sur le site',
+  /** The form's submit button. */
+  submit: 'Chercher',
   /** `{n}`: the number of pages found. */
   one: '1 résultat',
   many: '{n} résultats',

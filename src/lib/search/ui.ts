@@ -60,8 +60,10 @@ export function searchResults(
 ): (query: string, found?: Found | 'searching') => void {
   const status = document.createElement('p');
   status.setAttribute('role', 'status');
-  status.className = 'px-1 pt-4 text-sm font-medium text-muted empty:hidden';
+  status.className = 'basis-full px-1 pt-4 text-sm font-medium text-muted empty:hidden';
   const list = document.createElement('ul');
+  // A line of its own each, under the field and its button (the form is a flex row).
+  list.className = 'basis-full';
   form.append(status, list);
   const item = (href: string, text: string, className: string) => {
     const anchor = document.createElement('a');

@@ -22,14 +22,22 @@ export interface PageMeta {
   ogType?: 'website' | 'article';
 }
 
+/** The characters of a title a search engine shows in its results (Google cuts near 60). */
+export const TITLE_MAX = 60;
+
 /**
- * Adds the brand suffix (` | Brand`) to a title unless the brand is already in it.
+ * A page's full title, as its `<title>`: the brand suffix (` | Brand`) added where the whole fits
+ * TITLE_MAX, left off where the page's own title is too long for it (or names the brand already).
+ * Why: docs/decisions/content.md#titles-fit-a-search-result.
  * @example withBrandSuffix('Contact', 'Agence') === 'Contact | Agence'
  */
 export function withBrandSuffix(title: string, brand: string): string {
   const clean = title.trim();
   if (!clean) return brand;
-  return clean.toLowerCase().includes(brand.toLowerCase()) ? clean : `${clean} | ${brand}`;
+  const suffixed = `${clean} | ${brand}`;
+  if (clean.toLowerCase().includes(brand.toLowerCase()) || suffixed.length > TITLE_MAX)
+    return clean;
+  return suffixed;
 }
 
 /**
