@@ -70,9 +70,10 @@ function fakeStore(rows = [ROW]) {
     },
     async recordCaptchaVerdict(id, verdict) {
       const row = table.get(id);
-      if (row.captcha_verdict) return;
+      if (row.captcha_verdict) return row.captcha_verdict;
       row.captcha_verdict = verdict;
-      if (verdict !== 'passed') Object.assign(row, { spam: 'captcha', claimed: false });
+      if (verdict === 'refused') Object.assign(row, { spam: 'captcha', claimed: false });
+      return verdict;
     },
   };
 }
@@ -385,21 +386,34 @@ describe('Turnstile (optional)', () => {
     });
   });
 
+  it('a refused token: verdict stored, kept for review, answered held, not mailed', async () => {
+    const { verify } = verifierAnswering({
+      success: false,
+      'error-codes': ['invalid-input-response'],
+    });
+    const { sent, mailer } = fakeMailer();
+    const store = fakeStore([{ ...ROW, captcha_token: 'tok-bad' }]);
+    const res = await handler({ mailer, store, captcha: verify })(post({ id: ID }));
+    expect(await res.json()).toEqual({ ok: true, held: true });
+    expect(sent).toHaveLength(0);
+    expect(store.table.get(ID)).toMatchObject({ spam: 'captcha', captcha_verdict: 'refused' });
+  });
+
   it.each([
-    ['tok-bad', { success: false, 'error-codes': ['invalid-input-response'] }, 'refused'],
     ['tok-old', { success: false, 'error-codes': ['timeout-or-duplicate'] }, 'expired'],
     ['tok-x', { success: false, 'error-codes': ['invalid-input-secret'] }, 'unavailable'],
     [null, { success: true }, 'missing'],
   ])(
-    'token %s: verdict stored, kept for review, answered 200, not mailed',
+    'token %s: verdict stored, mailed at once marked « non vérifié »',
     async (token, answer, verdict) => {
       const { verify } = verifierAnswering(answer);
       const { sent, mailer } = fakeMailer();
       const store = fakeStore([{ ...ROW, captcha_token: token }]);
       const res = await handler({ mailer, store, captcha: verify })(post({ id: ID }));
-      expect(res.status).toBe(200);
-      expect(sent).toHaveLength(0);
-      expect(store.table.get(ID)).toMatchObject({ spam: 'captcha', captcha_verdict: verdict });
+      expect(await res.json()).toEqual({ ok: true });
+      expect(sent).toHaveLength(1);
+      expect(sent[0].subject).toMatch(/^\[non vérifié\] Nouvelle demande/);
+      expect(store.table.get(ID)).toMatchObject({ spam: null, captcha_verdict: verdict });
     },
   );
 

@@ -11,6 +11,10 @@ export const contact = {
     'Merci\u00a0! Votre message a bien été envoyé. Nous vous répondrons dans les plus brefs délais.',
   errorTitle: 'Erreur',
   errorText: 'Une erreur est survenue. Veuillez réessayer.',
+  /** A message stored but not mailed now (Turnstile could not vouch for it, past its ceiling). */
+  heldTitle: 'Message enregistré',
+  heldText:
+    'Votre message est bien enregistré, mais notre contrôle anti-robot n’a pas pu le vérifier\u00a0: il nous parviendra après une vérification manuelle. Si votre demande est urgente, appelez-nous.',
   form: {
     label: 'Formulaire de contact',
     prenom: 'Prénom',

@@ -37,9 +37,10 @@ export interface ContactStore {
   claim(id: string): Promise<{ row: StoredContact } | { refusal: ClaimRefusal }>;
   /**
    * The hourly ceiling, once the claimed row passed its checks (Turnstile included): 'ok' to mail
-   * it, or 'held' (kept for the ceiling digest, the claim given back).
+   * it, 'held' (kept for the ceiling digest, the claim given back), or 'review' (an unverified row
+   * past its own ceiling: held for the hourly list).
    */
-  takeMailSlot(id: string): Promise<'ok' | 'held'>;
+  takeMailSlot(id: string): Promise<'ok' | 'held' | 'review'>;
   /** Records that the agency was e-mailed for this row. */
   markMailed(id: string): Promise<void>;
   /**
@@ -48,10 +49,10 @@ export interface ContactStore {
    */
   release(id: string): Promise<void>;
   /**
-   * Stores the Turnstile verdict once; any verdict but 'passed' flags the row 'captcha' (kept for
-   * review in « À vérifier », never mailed as is) and gives the claim back.
+   * Stores the Turnstile verdict once and returns the verdict stored (a correction inherits the
+   * 'passed' of the row it replaces); 'refused' flags the row 'captcha' and gives the claim back.
    */
-  recordCaptchaVerdict(id: string, verdict: CaptchaVerdict): Promise<void>;
+  recordCaptchaVerdict(id: string, verdict: CaptchaVerdict): Promise<CaptchaVerdict>;
   /** Claims the due digest of this kind, or null when none is due (or another sender has it). */
   claimDigest(kind: DigestKind): Promise<ClaimedDigest | null>;
   /** Records that the digest was sent (a ceiling digest's or an alert's rows are then mailed). */
@@ -66,7 +67,7 @@ export const STORE_SQL = {
   takeMailSlot: `select private.take_mail_slot($1) as outcome`,
   markMailed: `select private.mark_contact_mailed($1)`,
   release: `select private.release_failed_mail($1)`,
-  recordCaptchaVerdict: `select private.record_captcha_verdict($1, $2)`,
+  recordCaptchaVerdict: `select private.record_captcha_verdict($1, $2) as verdict`,
   claimDigest: `select digest_id, contacts from private.claim_digest($1)`,
   markDigestMailed: `select private.mark_digest_mailed($1)`,
   releaseDigest: `select private.release_digest($1)`,
@@ -94,7 +95,8 @@ export function createContactStore(query: Query): ContactStore {
     },
     async takeMailSlot(id) {
       const [result] = await query(STORE_SQL.takeMailSlot, [id]);
-      return result?.outcome === 'held' ? 'held' : 'ok';
+      const outcome = result?.outcome;
+      return outcome === 'held' || outcome === 'review' ? outcome : 'ok';
     },
     async markMailed(id) {
       await query(STORE_SQL.markMailed, [id]);
@@ -103,7 +105,8 @@ export function createContactStore(query: Query): ContactStore {
       await query(STORE_SQL.release, [id]);
     },
     async recordCaptchaVerdict(id, verdict) {
-      await query(STORE_SQL.recordCaptchaVerdict, [id, verdict]);
+      const [result] = await query(STORE_SQL.recordCaptchaVerdict, [id, verdict]);
+      return (result?.verdict as CaptchaVerdict | undefined) ?? verdict;
     },
     async claimDigest(kind) {
       const [result] = await query(STORE_SQL.claimDigest, [kind]);

@@ -108,23 +108,30 @@ async function mailContact(ctx: Context, id: string, mail: MailSettings): Promis
   const { row } = claim;
 
   // Turnstile: the one-use token is verified once, at the row's first attempt; retries, the
-  // sweep and a released row go on the stored verdict. Not 'passed': kept for review, same answer.
-  if (ctx.deps.captcha && !row.captcha_verdict && !row.released_at) {
-    const verdict = await captchaVerdict(
+  // sweep and a released row go on the stored verdict. 'refused': kept for review, and the visitor
+  // is told so (`held`). No token, a spent one or no answer: mailed « non vérifié » under a
+  // ceiling of its own (docs/decisions/contact.md, « Unverified leads »).
+  let verdict = row.captcha_verdict;
+  if (ctx.deps.captcha && !verdict && !row.released_at) {
+    const found = await captchaVerdict(
       ctx.deps.captcha,
       row.captcha_token,
       row.client_address,
       ctx.logError,
     );
-    await ctx.deps.store.recordCaptchaVerdict(id, verdict);
-    if (verdict !== 'passed') return jsonResponse({ ok: true });
+    verdict = await ctx.deps.store.recordCaptchaVerdict(id, found);
+    if (verdict === 'refused') return jsonResponse({ ok: true, held: true });
   }
-  // The hourly ceiling counts only rows past every check: a scripted row awaiting its verdict
-  // takes no slot from a real lead. Over it, the row waits for the ceiling digest.
-  if ((await ctx.deps.store.takeMailSlot(id)) === 'held') return jsonResponse({ ok: true });
+  // The hourly ceilings count only rows past every check: a scripted row awaiting its verdict
+  // takes no slot from a real lead. Over one, the row waits for its digest or the hourly list.
+  const slot = await ctx.deps.store.takeMailSlot(id);
+  if (slot === 'review') return jsonResponse({ ok: true, held: true });
+  if (slot === 'held') return jsonResponse({ ok: true });
 
   try {
-    await mail.mailer.send(buildContactEmail(row, { from: mail.from, to: mail.to }));
+    await mail.mailer.send(
+      buildContactEmail({ ...row, captcha_verdict: verdict }, { from: mail.from, to: mail.to }),
+    );
   } catch (error) {
     ctx.logError('send-contact-email: sending failed:', error);
     await ctx.deps.store.release(id);
@@ -144,7 +151,9 @@ async function mailContact(ctx: Context, id: string, mail: MailSettings): Promis
  * digest, once (`unmailed`: the leads unmailed for an hour, through the alert route):
  * 200 `{ ok, digest: <id> | null, contacts }`.
  * With Turnstile on, the row's token is verified at its first attempt only and the verdict stored;
- * a row Turnstile did not pass is kept for review (« À vérifier ») and answered like a mailed one.
+ * a refused token is kept for review (« À vérifier »); no token, a spent one or no answer is mailed
+ * « non vérifié » under its own ceiling, past it held for the hourly list. A row not mailed within
+ * minutes is answered `{ ok: true, held: true }` so the visitor is told.
  * Status codes: 200 mailed, already mailed, held, or nothing to mail (spam rows look mailed) · 202 being
  * mailed by another call · 400 not JSON / no valid id · 404 unknown id ·
  * 422 a field of the body breaks the contact rules (`{ error, field, rule }`) ·
