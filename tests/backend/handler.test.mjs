@@ -68,6 +68,9 @@ function fakeStore(rows = [ROW]) {
     async takeMailSlot() {
       return 'ok';
     },
+    async isSweepSecret(secret) {
+      return secret === SWEEP_SECRET;
+    },
     async recordCaptchaVerdict(id, verdict) {
       const row = table.get(id);
       if (row.captcha_verdict) return row.captcha_verdict;
@@ -77,6 +80,15 @@ function fakeStore(rows = [ROW]) {
     },
   };
 }
+
+/** The sweep's secret in these unit tests (the database makes the real one). */
+const SWEEP_SECRET = 'unit-test-sweep-secret';
+
+/** The sweep's call for a digest: with its secret. */
+const sweepPost = (body) =>
+  post(body, {
+    headers: { 'Content-Type': 'application/json', 'X-Sweep-Secret': SWEEP_SECRET },
+  });
 
 function post(body, init = {}) {
   return new Request('http://localhost/send-contact-email', {
@@ -317,9 +329,9 @@ describe('digests', () => {
     const { sent, mailer } = fakeMailer();
     const { store, log } = digestStore('ceiling');
     const send = handler({ mailer, store });
-    const res = await send(post({ digest: 'ceiling' }));
+    const res = await send(sweepPost({ digest: 'ceiling' }));
     expect(await res.json()).toEqual({ ok: true, digest: 'digest-1', contacts: 2 });
-    expect((await send(post({ digest: 'ceiling' }))).status).toBe(200);
+    expect((await send(sweepPost({ digest: 'ceiling' }))).status).toBe(200);
     expect(sent).toHaveLength(1);
     expect(sent[0].idempotencyKey).toBe('digest-1');
     expect(sent[0].text).toContain('Ada Lovelace');
@@ -330,7 +342,7 @@ describe('digests', () => {
   it('lists flagged rows in « À vérifier » with their reason and release command', async () => {
     const { sent, mailer } = fakeMailer();
     const { store } = digestStore('spam');
-    await handler({ mailer, store })(post({ digest: 'spam' }));
+    await handler({ mailer, store })(sweepPost({ digest: 'spam' }));
     expect(sent[0].subject).toBe(
       '«\u00a0À vérifier\u00a0» — 2\u00a0messages classés comme indésirables',
     );
@@ -343,15 +355,31 @@ describe('digests', () => {
   it('gives a digest back with 502 when the mail provider fails', async () => {
     const { store, log } = digestStore('ceiling');
     const res = await handler({ mailer: fakeMailer({ fail: true }).mailer, store })(
-      post({ digest: 'ceiling' }),
+      sweepPost({ digest: 'ceiling' }),
     );
     expect(res.status).toBe(502);
     expect(log).toContainEqual(['released', 'digest-1']);
     expect(log).not.toContainEqual(['mailed', 'digest-1']);
   });
 
+  it('refuses a digest asked without the sweep’s secret with 403, sending nothing', async () => {
+    const { sent, mailer } = fakeMailer();
+    const { store, log } = digestStore('unmailed');
+    const send = handler({ mailer, store });
+    for (const request of [
+      post({ digest: 'unmailed' }),
+      post(
+        { digest: 'unmailed' },
+        { headers: { 'Content-Type': 'application/json', 'X-Sweep-Secret': 'guess' } },
+      ),
+    ])
+      expect((await send(request)).status).toBe(403);
+    expect(sent).toHaveLength(0);
+    expect(log).toEqual([]);
+  });
+
   it('refuses an unknown digest kind with 400', async () => {
-    const res = await handler()(post({ digest: 'weekly' }));
+    const res = await handler()(sweepPost({ digest: 'weekly' }));
     expect(res.status).toBe(400);
     expect((await res.json()).error).toMatch(/"ceiling", "spam" or "unmailed"/);
   });

@@ -25,6 +25,8 @@ export interface ClaimedDigest {
   id: string;
   kind: DigestKind;
   contacts: StoredContact[];
+  /** Rows the digest leaves out (the alert: unmailed rows that never passed a mail's gates). */
+  unlisted: number;
 }
 
 /** Access to public.contacts with the service role; injected so the handler stays testable. */
@@ -53,6 +55,8 @@ export interface ContactStore {
    * 'passed' of the row it replaces); 'refused' flags the row 'captcha' and gives the claim back.
    */
   recordCaptchaVerdict(id: string, verdict: CaptchaVerdict): Promise<CaptchaVerdict>;
+  /** True when `secret` is the sweep's (only the sweep may ask for a digest). */
+  isSweepSecret(secret: string): Promise<boolean>;
   /** Claims the due digest of this kind, or null when none is due (or another sender has it). */
   claimDigest(kind: DigestKind): Promise<ClaimedDigest | null>;
   /** Records that the digest was sent (a ceiling digest's or an alert's rows are then mailed). */
@@ -68,7 +72,9 @@ export const STORE_SQL = {
   markMailed: `select private.mark_contact_mailed($1)`,
   release: `select private.release_failed_mail($1)`,
   recordCaptchaVerdict: `select private.record_captcha_verdict($1, $2) as verdict`,
-  claimDigest: `select digest_id, contacts from private.claim_digest($1)`,
+  claimDigest: `select digest_id, contacts, private.digest_unlisted($1) as unlisted
+                  from private.claim_digest($1)`,
+  isSweepSecret: `select private.is_sweep_secret($1) as ok`,
   markDigestMailed: `select private.mark_digest_mailed($1)`,
   releaseDigest: `select private.release_digest($1)`,
 } as const;
@@ -115,7 +121,12 @@ export function createContactStore(query: Query): ContactStore {
         id: String(result.digest_id),
         kind,
         contacts: json<StoredContact[] | null>(result.contacts) ?? [],
+        unlisted: Number(result.unlisted ?? 0),
       };
+    },
+    async isSweepSecret(secret) {
+      const [result] = await query(STORE_SQL.isSweepSecret, [secret]);
+      return result?.ok === true;
     },
     async markDigestMailed(id) {
       await query(STORE_SQL.markDigestMailed, [id]);

@@ -112,7 +112,12 @@ const unmailedAlert = (digest: ClaimedDigest, addresses: { from: string; to: str
       'Le service d’envoi habituel n’a pas pu vous transmettre ces demandes depuis plus d’une ' +
       'heure (clé d’API révoquée, panne…)\u00a0: les voici, par un autre chemin. Répondez à ' +
       'chaque personne à son adresse e-mail, et vérifiez le compte du service d’envoi ' +
-      '(RESEND_API_KEY) et ses journaux. Ces demandes ne vous seront pas renvoyées.',
+      '(RESEND_API_KEY) et ses journaux. Ces demandes ne vous seront pas renvoyées.' +
+      (digest.unlisted > 0
+        ? ` Non listées\u00a0: ${plural(digest.unlisted, 'ligne', 'lignes')} qui n’ont jamais passé ` +
+          'les contrôles d’un envoi (jamais tentées, ou insérées par un script)\u00a0: ' +
+          'select * from public.contacts where mailed_at is null and gates_passed_at is null;'
+        : ''),
   });
 
 /**

@@ -57,8 +57,15 @@ function mailSettings(ctx: Context): { response: Response } | MailSettings {
   return { mailer: ctx.deps.mailer, from, to };
 }
 
-/** Sends the due digest of this kind once (nothing when none is due or another call sends it). */
-async function sendDigest(ctx: Context, kind: unknown): Promise<Response> {
+/**
+ * Sends the due digest of this kind once (nothing when none is due or another call sends it); only
+ * for the sweep, which sends its secret (`X-Sweep-Secret`): a stranger cannot drive the alert.
+ */
+async function sendDigest(ctx: Context, kind: unknown, req: Request): Promise<Response> {
+  const secret = req.headers.get('x-sweep-secret');
+  if (!secret || !(await ctx.deps.store.isSweepSecret(secret))) {
+    return errorResponse(403, 'Digests are sent by the sweep only (X-Sweep-Secret).');
+  }
   if (kind !== 'ceiling' && kind !== 'spam' && kind !== 'unmailed') {
     return errorResponse(400, 'Field "digest" must be "ceiling", "spam" or "unmailed".');
   }
@@ -147,7 +154,8 @@ async function mailContact(ctx: Context, id: string, mail: MailSettings): Promis
  * row with the service role and mails ITS content to the agency, reply-to the visitor, once — a
  * second call for the same row answers success without mailing. The sweep calls it with `{ id }`.
  * Over the site-wide hourly ceiling of lead e-mails the row is held (200, nothing sent) for the
- * ceiling digest. `{ "digest": "ceiling" | "spam" | "unmailed" }` (from the sweep) sends the due
+ * ceiling digest. `{ "digest": "ceiling" | "spam" | "unmailed" }` (from the sweep, with its secret
+ * in `X-Sweep-Secret`; else 403) sends the due
  * digest, once (`unmailed`: the leads unmailed for an hour, through the alert route):
  * 200 `{ ok, digest: <id> | null, contacts }`.
  * With Turnstile on, the row's token is verified at its first attempt only and the verdict stored;
@@ -157,7 +165,7 @@ async function mailContact(ctx: Context, id: string, mail: MailSettings): Promis
  * Status codes: 200 mailed, already mailed, held, or nothing to mail (spam rows look mailed) · 202 being
  * mailed by another call · 400 not JSON / no valid id · 404 unknown id ·
  * 422 a field of the body breaks the contact rules (`{ error, field, rule }`) ·
- * 405 wrong method · 413 body over 16 KB · 415 not application/json · 500 mail not configured ·
+ * 403 a digest asked without the sweep's secret · 405 wrong method · 413 body over 16 KB · 415 not application/json · 500 mail not configured ·
  * 502 mail provider failed (the row stays unmailed for a retry or the sweep).
  */
 export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
@@ -174,7 +182,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
     if ('response' in read) return read.response;
     const { body } = read;
     if (typeof body === 'object' && body !== null && !Array.isArray(body) && 'digest' in body) {
-      return sendDigest(ctx, (body as { digest: unknown }).digest);
+      return sendDigest(ctx, (body as { digest: unknown }).digest, req);
     }
     const id = (body as { id?: unknown } | null)?.id;
     if (typeof body !== 'object' || body === null || Array.isArray(body) || !isUuid(id)) {
