@@ -51,6 +51,11 @@ export interface ContactStore {
    */
   release(id: string): Promise<void>;
   /**
+   * The provider refused this row for good (a 4xx): it is set aside (never retried, no outage
+   * counted) and reported by the next alert.
+   */
+  setAside(id: string, reason: string): Promise<void>;
+  /**
    * Stores the Turnstile verdict once and returns the verdict stored (a correction inherits the
    * 'passed' of the row it replaces); 'refused' flags the row 'captcha' and gives the claim back.
    */
@@ -71,6 +76,7 @@ export const STORE_SQL = {
   takeMailSlot: `select private.take_mail_slot($1) as outcome`,
   markMailed: `select private.mark_contact_mailed($1)`,
   release: `select private.release_failed_mail($1)`,
+  setAside: `select private.set_mail_aside($1, $2)`,
   recordCaptchaVerdict: `select private.record_captcha_verdict($1, $2) as verdict`,
   claimDigest: `select digest_id, contacts, private.digest_unlisted($1) as unlisted
                   from private.claim_digest($1)`,
@@ -109,6 +115,9 @@ export function createContactStore(query: Query): ContactStore {
     },
     async release(id) {
       await query(STORE_SQL.release, [id]);
+    },
+    async setAside(id, reason) {
+      await query(STORE_SQL.setAside, [id, reason]);
     },
     async recordCaptchaVerdict(id, verdict) {
       const [result] = await query(STORE_SQL.recordCaptchaVerdict, [id, verdict]);

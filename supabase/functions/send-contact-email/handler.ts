@@ -2,7 +2,7 @@ import { buildContactEmail } from './contact-email.ts';
 import type { ContactStore, DigestKind } from './contact-store.ts';
 import { buildDigestEmail } from './digest-email.ts';
 import { errorResponse, jsonResponse, readJson } from '../_shared/http.ts';
-import type { Mailer } from '../_shared/mailer.ts';
+import { type Mailer, MailSendError } from '../_shared/mailer.ts';
 import { type CaptchaVerifier, captchaVerdict } from './turnstile.ts';
 import {
   CONTACT_FIELDS,
@@ -141,7 +141,10 @@ async function mailContact(ctx: Context, id: string, mail: MailSettings): Promis
     );
   } catch (error) {
     ctx.logError('send-contact-email: sending failed:', error);
-    await ctx.deps.store.release(id);
+    // Refused for good (4xx): set aside and reported by the alert, not an outage. Else retried.
+    if (error instanceof MailSendError && error.refused) {
+      await ctx.deps.store.setAside(id, error.message);
+    } else await ctx.deps.store.release(id);
     return errorResponse(502, 'The e-mail could not be sent. Please try again later.');
   }
   await ctx.deps.store.markMailed(id);
