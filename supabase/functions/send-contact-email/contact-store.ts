@@ -29,6 +29,14 @@ export interface ClaimedDigest {
   unlisted: number;
 }
 
+/** A claimed alert for a misconfigured check: its id and the last 24 hours' verdicts. */
+export interface CaptchaFigures {
+  id: string;
+  passed: number;
+  missing: number;
+  unavailable: number;
+}
+
 /** Access to public.contacts with the service role; injected so the handler stays testable. */
 export interface ContactStore {
   /**
@@ -60,6 +68,10 @@ export interface ContactStore {
    * 'passed' of the row it replaces); 'refused' flags the row 'captcha' and gives the claim back.
    */
   recordCaptchaVerdict(id: string, verdict: CaptchaVerdict): Promise<CaptchaVerdict>;
+  /** Claims the alert for a misconfigured check when a threshold passed, else null. */
+  claimCaptchaAlert(): Promise<CaptchaFigures | null>;
+  /** Records that the check alert went out (`sent`), or gives it back. */
+  finishCaptchaAlert(id: string, sent: boolean): Promise<void>;
   /** True when `secret` is the sweep's (only the sweep may ask for a digest). */
   isSweepSecret(secret: string): Promise<boolean>;
   /** Claims the due digest of this kind, or null when none is due (or another sender has it). */
@@ -81,6 +93,8 @@ export const STORE_SQL = {
   claimDigest: `select digest_id, contacts, private.digest_unlisted($1) as unlisted
                   from private.claim_digest($1)`,
   isSweepSecret: `select private.is_sweep_secret($1) as ok`,
+  claimCaptchaAlert: `select digest_id, passed, missing, unavailable from private.claim_captcha_alert()`,
+  finishCaptchaAlert: `select private.finish_captcha_alert($1, $2)`,
   markDigestMailed: `select private.mark_digest_mailed($1)`,
   releaseDigest: `select private.release_digest($1)`,
 } as const;
@@ -93,12 +107,35 @@ function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
+/** The store's part for the misconfigured-check alert. */
+function captchaAlertStore(
+  query: Query,
+): Pick<ContactStore, 'claimCaptchaAlert' | 'finishCaptchaAlert'> {
+  return {
+    async claimCaptchaAlert() {
+      const [result] = await query(STORE_SQL.claimCaptchaAlert, []);
+      if (!result?.digest_id) return null;
+      const count = (key: string) => Number(result[key] ?? 0);
+      return {
+        id: String(result.digest_id),
+        passed: count('passed'),
+        missing: count('missing'),
+        unavailable: count('unavailable'),
+      };
+    },
+    async finishCaptchaAlert(id, sent) {
+      await query(STORE_SQL.finishCaptchaAlert, [id, sent]);
+    },
+  };
+}
+
 /**
  * The store over any SQL client (postgres.js in the function, pg in tests).
  * @param query runs `sql` with positional parameters $1, $2…
  */
 export function createContactStore(query: Query): ContactStore {
   return {
+    ...captchaAlertStore(query),
     async claim(id) {
       const [result] = await query(STORE_SQL.claim, [id]);
       const outcome = String(result?.outcome ?? 'unknown');

@@ -1,5 +1,6 @@
 import { buildContactEmail } from './contact-email.ts';
 import type { ContactStore, DigestKind } from './contact-store.ts';
+import { buildCaptchaAlert } from './check-alert.ts';
 import { buildDigestEmail } from './digest-email.ts';
 import { errorResponse, jsonResponse, readJson } from '../_shared/http.ts';
 import { type Mailer, MailSendError } from '../_shared/mailer.ts';
@@ -66,11 +67,12 @@ async function sendDigest(ctx: Context, kind: unknown, req: Request): Promise<Re
   if (!secret || !(await ctx.deps.store.isSweepSecret(secret))) {
     return errorResponse(403, 'Digests are sent by the sweep only (X-Sweep-Secret).');
   }
-  if (kind !== 'ceiling' && kind !== 'spam' && kind !== 'unmailed') {
-    return errorResponse(400, 'Field "digest" must be "ceiling", "spam" or "unmailed".');
+  if (kind !== 'ceiling' && kind !== 'spam' && kind !== 'unmailed' && kind !== 'check') {
+    return errorResponse(400, 'Field "digest" must be "ceiling", "spam", "unmailed" or "check".');
   }
   const mail = mailSettings(ctx);
   if ('response' in mail) return mail.response;
+  if (kind === 'check') return sendCaptchaAlert(ctx, mail);
   const digest = await ctx.deps.store.claimDigest(kind as DigestKind);
   if (!digest) return jsonResponse({ ok: true, digest: null, contacts: 0 });
   const mailer = kind === 'unmailed' ? (ctx.deps.alertMailer ?? mail.mailer) : mail.mailer;
@@ -83,6 +85,21 @@ async function sendDigest(ctx: Context, kind: unknown, req: Request): Promise<Re
   }
   await ctx.deps.store.markDigestMailed(digest.id);
   return jsonResponse({ ok: true, digest: digest.id, contacts: digest.contacts.length });
+}
+
+/** Sends the alert for a misconfigured Turnstile check, when due, through the alert route. */
+async function sendCaptchaAlert(ctx: Context, mail: MailSettings): Promise<Response> {
+  const alert = await ctx.deps.store.claimCaptchaAlert();
+  if (!alert) return jsonResponse({ ok: true, digest: null, contacts: 0 });
+  try {
+    await (ctx.deps.alertMailer ?? mail.mailer).send(buildCaptchaAlert(alert, mail));
+  } catch (error) {
+    ctx.logError('send-contact-email: sending the check alert failed:', error);
+    await ctx.deps.store.finishCaptchaAlert(alert.id, false);
+    return errorResponse(502, 'The e-mail could not be sent. Please try again later.');
+  }
+  await ctx.deps.store.finishCaptchaAlert(alert.id, true);
+  return jsonResponse({ ok: true, digest: alert.id, contacts: 0 });
 }
 
 /**
@@ -157,7 +174,7 @@ async function mailContact(ctx: Context, id: string, mail: MailSettings): Promis
  * row with the service role and mails ITS content to the agency, reply-to the visitor, once — a
  * second call for the same row answers success without mailing. The sweep calls it with `{ id }`.
  * Over the site-wide hourly ceiling of lead e-mails the row is held (200, nothing sent) for the
- * ceiling digest. `{ "digest": "ceiling" | "spam" | "unmailed" }` (from the sweep, with its secret
+ * ceiling digest. `{ "digest": "ceiling" | "spam" | "unmailed" | "check" }` (from the sweep, with its secret
  * in `X-Sweep-Secret`; else 403) sends the due
  * digest, once (`unmailed`: the leads unmailed for an hour, through the alert route):
  * 200 `{ ok, digest: <id> | null, contacts }`.
