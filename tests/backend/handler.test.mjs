@@ -381,7 +381,7 @@ describe('digests', () => {
   it('refuses an unknown digest kind with 400', async () => {
     const res = await handler()(sweepPost({ digest: 'weekly' }));
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatch(/"ceiling", "spam", "unmailed" or "check"/);
+    expect((await res.json()).error).toMatch(/"ceiling", "spam", "unmailed", "held" or "check"/);
   });
 });
 

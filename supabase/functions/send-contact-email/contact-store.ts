@@ -18,7 +18,7 @@ export interface StoredContact extends ContactRequest, LeadSource {
 export type ClaimRefusal = 'unknown' | 'mailed' | 'replaced' | 'spam' | 'busy' | 'held';
 
 /** The two digests: rows held over the hourly ceiling, rows flagged by the spam heuristics. */
-export type DigestKind = 'ceiling' | 'spam' | 'unmailed';
+export type DigestKind = 'ceiling' | 'spam' | 'unmailed' | 'held';
 
 /** A claimed digest: its id (the idempotency key) and its rows, oldest first. */
 export interface ClaimedDigest {

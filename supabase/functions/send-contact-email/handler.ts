@@ -67,8 +67,11 @@ async function sendDigest(ctx: Context, kind: unknown, req: Request): Promise<Re
   if (!secret || !(await ctx.deps.store.isSweepSecret(secret))) {
     return errorResponse(403, 'Digests are sent by the sweep only (X-Sweep-Secret).');
   }
-  if (kind !== 'ceiling' && kind !== 'spam' && kind !== 'unmailed' && kind !== 'check') {
-    return errorResponse(400, 'Field "digest" must be "ceiling", "spam", "unmailed" or "check".');
+  if (!['ceiling', 'spam', 'unmailed', 'held', 'check'].includes(kind as string)) {
+    return errorResponse(
+      400,
+      'Field "digest" must be "ceiling", "spam", "unmailed", "held" or "check".',
+    );
   }
   const mail = mailSettings(ctx);
   if ('response' in mail) return mail.response;
@@ -174,7 +177,7 @@ async function mailContact(ctx: Context, id: string, mail: MailSettings): Promis
  * row with the service role and mails ITS content to the agency, reply-to the visitor, once — a
  * second call for the same row answers success without mailing. The sweep calls it with `{ id }`.
  * Over the site-wide hourly ceiling of lead e-mails the row is held (200, nothing sent) for the
- * ceiling digest. `{ "digest": "ceiling" | "spam" | "unmailed" | "check" }` (from the sweep, with its secret
+ * ceiling digest. `{ "digest": "ceiling" | "spam" | "unmailed" | "held" | "check" }` (from the sweep, with its secret
  * in `X-Sweep-Secret`; else 403) sends the due
  * digest, once (`unmailed`: the leads unmailed for an hour, through the alert route):
  * 200 `{ ok, digest: <id> | null, contacts }`.
