@@ -42,6 +42,8 @@ beforeAll(async () => {
   await db.query(
     `update private.rate_limits set max_count = 100000 where name = 'contacts_unverified_ceiling'`,
   );
+  // Rows other files left for the sweep would be verified here with the wrong secret: handled.
+  await db.query(`update public.contacts set mailed_at = now() where mailed_at is null`);
   await dayElapsed();
 });
 afterAll(async () => {

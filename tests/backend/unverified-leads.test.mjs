@@ -220,6 +220,22 @@ describe('Turnstile on: past the unverified ceiling, held and the visitor told',
     }
   });
 
+  it('no token and no visitor’s call (a bare REST insert): held, never mailed', async () => {
+    const row = validContact();
+    await insert(row);
+    await db.query(
+      `update public.contacts set created_at = now() - interval '3 minutes' where id = $1`,
+      [row.id],
+    );
+    await control('sweep');
+    expect(await storedContact(row.id)).toMatchObject({
+      captcha_verdict: 'missing',
+      spam_reason: 'unverified',
+      mailed_at: null,
+    });
+    expect(await leadMails(row.email, 0)).toHaveLength(0);
+  });
+
   it('a refused token: kept for review, and the visitor is told it is held', async () => {
     const row = validContact({ captcha_token: 'forged-token' });
     await insert(row);
