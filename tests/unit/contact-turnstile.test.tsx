@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The contact island with Turnstile on: the widget is reset after a failed send, so the resend
 // carries a fresh token (a spent one verifies as `expired`), and a held message is told as held.
-import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormsClient } from '../../src/lib/contact/supabase-config';
 
@@ -65,32 +65,37 @@ describe('ContactForm with Turnstile on', () => {
   });
   afterEach(cleanup);
 
-  it('resets the widget after a failed send: the resend carries a fresh token', async () => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    invokeAnswer = { error: { name: 'FunctionsHttpError' } };
-    const { form, set } = renderForm();
-    await flush();
-    fireEvent.submit(form);
-    await flush();
-    await flush();
-    expect(resets).toHaveBeenCalledTimes(1);
-    invokeAnswer = { error: null };
-    set('message', 'Bonjour, corrigé');
-    fireEvent.submit(form);
-    await flush();
-    await flush();
-    expect(inserted.map((row) => row.captcha_token)).toEqual(['token-0', 'token-1']);
-    errors.mockRestore();
-  });
+  it(
+    'resets the widget after a failed send: the resend carries a fresh token',
+    { timeout: 15_000 },
+    async () => {
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      invokeAnswer = { error: { name: 'FunctionsHttpError' } };
+      const { form, set } = renderForm();
+      await flush();
+      fireEvent.submit(form);
+      // Wait for the state asserted (the send's code loads lazily), never for a fixed time.
+      await waitFor(() => expect(form.querySelector('[role="alert"]')?.textContent).toBeTruthy(), {
+        timeout: 4000,
+      });
+      expect(resets).toHaveBeenCalledTimes(1);
+      invokeAnswer = { error: null };
+      set('message', 'Bonjour, corrigé');
+      fireEvent.submit(form);
+      await waitFor(() => expect(inserted).toHaveLength(2), { timeout: 4000 });
+      expect(inserted.map((row) => row.captcha_token)).toEqual(['token-0', 'token-1']);
+      errors.mockRestore();
+    },
+  );
 
-  it('tells a held message as held, never « envoyé »', async () => {
+  it('tells a held message as held, never « envoyé »', { timeout: 15_000 }, async () => {
     invokeAnswer = { data: { ok: true, held: true }, error: null };
     const { form } = renderForm();
     await flush();
     fireEvent.submit(form);
-    await flush();
-    await flush();
-    const status = form.querySelector('[role="status"]')?.textContent ?? '';
+    const statusText = () => form.querySelector('[role="status"]')?.textContent ?? '';
+    await waitFor(() => expect(statusText()).not.toBe(''), { timeout: 4000 });
+    const status = statusText();
     expect(status).toContain('Message enregistré');
     expect(status).not.toContain('envoyé');
   });
