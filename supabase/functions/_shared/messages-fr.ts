@@ -14,7 +14,7 @@ export const contact = {
   /** A message stored but not mailed now (Turnstile could not vouch for it, past its ceiling). */
   heldTitle: 'Message enregistré',
   heldText:
-    'Votre message est bien enregistré, mais notre contrôle anti-robot n’a pas pu le vérifier\u00a0: il nous parviendra après une vérification manuelle. Si votre demande est urgente, appelez-nous.',
+    'Votre message est enregistré mais n’a pas pu être vérifié\u00a0: il nous parviendra après vérification. Urgent\u00a0: appelez-nous.',
   form: {
     label: 'Formulaire de contact',
     prenom: 'Prénom',
