@@ -12,10 +12,17 @@ import { settingsRetentionPeriods, writeRetentionPeriods } from '../src/lib/priv
  */
 export function createSweep({ adminPool, functionsUrl, log }) {
   let running = Promise.resolve({ due: 0, mailed: 0, digests: [] });
+  /** The sweep's secret (…_sweep_secret_and_alert_gates.sql): only the sweep may ask for a digest. */
+  let secret = null;
   const call = async (body) => {
+    secret ??= (await adminPool.query('select secret from private.sweep_secret')).rows[0].secret;
     const res = await fetch(`${functionsUrl}/send-contact-email`, {
       method: 'POST',
-      headers: { apikey: config.PUBLISHABLE_KEY, 'Content-Type': 'application/json' },
+      headers: {
+        apikey: config.PUBLISHABLE_KEY,
+        'Content-Type': 'application/json',
+        'X-Sweep-Secret': secret,
+      },
       body: JSON.stringify(body),
     });
     if (!res.ok) {

@@ -76,8 +76,8 @@ export default function ContactForm(props: Props) {
       </button>
       <FormSuccess
         result={result}
-        title={fr.contact.successTitle}
-        text={fr.contact.successText}
+        title={send.held ? fr.contact.heldTitle : fr.contact.successTitle}
+        text={send.held ? fr.contact.heldText : fr.contact.successText}
         className="text-sm text-success"
       />
     </form>

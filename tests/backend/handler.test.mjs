@@ -68,14 +68,27 @@ function fakeStore(rows = [ROW]) {
     async takeMailSlot() {
       return 'ok';
     },
+    async isSweepSecret(secret) {
+      return secret === SWEEP_SECRET;
+    },
     async recordCaptchaVerdict(id, verdict) {
       const row = table.get(id);
-      if (row.captcha_verdict) return;
+      if (row.captcha_verdict) return row.captcha_verdict;
       row.captcha_verdict = verdict;
-      if (verdict !== 'passed') Object.assign(row, { spam: 'captcha', claimed: false });
+      if (verdict === 'refused') Object.assign(row, { spam: 'captcha', claimed: false });
+      return verdict;
     },
   };
 }
+
+/** The sweep's secret in these unit tests (the database makes the real one). */
+const SWEEP_SECRET = 'unit-test-sweep-secret';
+
+/** The sweep's call for a digest: with its secret. */
+const sweepPost = (body) =>
+  post(body, {
+    headers: { 'Content-Type': 'application/json', 'X-Sweep-Secret': SWEEP_SECRET },
+  });
 
 function post(body, init = {}) {
   return new Request('http://localhost/send-contact-email', {
@@ -316,9 +329,9 @@ describe('digests', () => {
     const { sent, mailer } = fakeMailer();
     const { store, log } = digestStore('ceiling');
     const send = handler({ mailer, store });
-    const res = await send(post({ digest: 'ceiling' }));
+    const res = await send(sweepPost({ digest: 'ceiling' }));
     expect(await res.json()).toEqual({ ok: true, digest: 'digest-1', contacts: 2 });
-    expect((await send(post({ digest: 'ceiling' }))).status).toBe(200);
+    expect((await send(sweepPost({ digest: 'ceiling' }))).status).toBe(200);
     expect(sent).toHaveLength(1);
     expect(sent[0].idempotencyKey).toBe('digest-1');
     expect(sent[0].text).toContain('Ada Lovelace');
@@ -329,7 +342,7 @@ describe('digests', () => {
   it('lists flagged rows in « À vérifier » with their reason and release command', async () => {
     const { sent, mailer } = fakeMailer();
     const { store } = digestStore('spam');
-    await handler({ mailer, store })(post({ digest: 'spam' }));
+    await handler({ mailer, store })(sweepPost({ digest: 'spam' }));
     expect(sent[0].subject).toBe(
       '«\u00a0À vérifier\u00a0» — 2\u00a0messages classés comme indésirables',
     );
@@ -342,17 +355,33 @@ describe('digests', () => {
   it('gives a digest back with 502 when the mail provider fails', async () => {
     const { store, log } = digestStore('ceiling');
     const res = await handler({ mailer: fakeMailer({ fail: true }).mailer, store })(
-      post({ digest: 'ceiling' }),
+      sweepPost({ digest: 'ceiling' }),
     );
     expect(res.status).toBe(502);
     expect(log).toContainEqual(['released', 'digest-1']);
     expect(log).not.toContainEqual(['mailed', 'digest-1']);
   });
 
+  it('refuses a digest asked without the sweep’s secret with 403, sending nothing', async () => {
+    const { sent, mailer } = fakeMailer();
+    const { store, log } = digestStore('unmailed');
+    const send = handler({ mailer, store });
+    for (const request of [
+      post({ digest: 'unmailed' }),
+      post(
+        { digest: 'unmailed' },
+        { headers: { 'Content-Type': 'application/json', 'X-Sweep-Secret': 'guess' } },
+      ),
+    ])
+      expect((await send(request)).status).toBe(403);
+    expect(sent).toHaveLength(0);
+    expect(log).toEqual([]);
+  });
+
   it('refuses an unknown digest kind with 400', async () => {
-    const res = await handler()(post({ digest: 'weekly' }));
+    const res = await handler()(sweepPost({ digest: 'weekly' }));
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatch(/"ceiling", "spam" or "unmailed"/);
+    expect((await res.json()).error).toMatch(/"ceiling", "spam", "unmailed", "held" or "check"/);
   });
 });
 
@@ -385,21 +414,34 @@ describe('Turnstile (optional)', () => {
     });
   });
 
+  it('a refused token: verdict stored, kept for review, answered held, not mailed', async () => {
+    const { verify } = verifierAnswering({
+      success: false,
+      'error-codes': ['invalid-input-response'],
+    });
+    const { sent, mailer } = fakeMailer();
+    const store = fakeStore([{ ...ROW, captcha_token: 'tok-bad' }]);
+    const res = await handler({ mailer, store, captcha: verify })(post({ id: ID }));
+    expect(await res.json()).toEqual({ ok: true, held: true });
+    expect(sent).toHaveLength(0);
+    expect(store.table.get(ID)).toMatchObject({ spam: 'captcha', captcha_verdict: 'refused' });
+  });
+
   it.each([
-    ['tok-bad', { success: false, 'error-codes': ['invalid-input-response'] }, 'refused'],
     ['tok-old', { success: false, 'error-codes': ['timeout-or-duplicate'] }, 'expired'],
     ['tok-x', { success: false, 'error-codes': ['invalid-input-secret'] }, 'unavailable'],
     [null, { success: true }, 'missing'],
   ])(
-    'token %s: verdict stored, kept for review, answered 200, not mailed',
+    'token %s: verdict stored, mailed at once marked « non vérifié »',
     async (token, answer, verdict) => {
       const { verify } = verifierAnswering(answer);
       const { sent, mailer } = fakeMailer();
       const store = fakeStore([{ ...ROW, captcha_token: token }]);
       const res = await handler({ mailer, store, captcha: verify })(post({ id: ID }));
-      expect(res.status).toBe(200);
-      expect(sent).toHaveLength(0);
-      expect(store.table.get(ID)).toMatchObject({ spam: 'captcha', captcha_verdict: verdict });
+      expect(await res.json()).toEqual({ ok: true });
+      expect(sent).toHaveLength(1);
+      expect(sent[0].subject).toMatch(/^\[non vérifié\] Nouvelle demande/);
+      expect(store.table.get(ID)).toMatchObject({ spam: null, captcha_verdict: verdict });
     },
   );
 

@@ -102,18 +102,31 @@ function useOutcome(
   const [, showErrors, clearErrors] = fieldErrors;
   const { setNotice, setSent, statusRef, alertRef, focusNext } = result;
   const waitForNetwork = useResendOnline(form);
-  const sent = (widget: Captcha | null | undefined) => {
+  const [held, setHeld] = useState(false);
+  const sent = (widget: Captcha | null | undefined, isHeld: boolean) => {
     clearDraft();
     widget?.reset();
     clearErrors();
     setNotice('');
+    setHeld(isHeld);
     setSent(true);
     focusNext.current = statusRef.current;
     if (honeypot.current) honeypot.current.value = '';
-    toast({ title: fr.contact.successTitle, description: fr.contact.successText });
+    toast(
+      isHeld
+        ? { title: fr.contact.heldTitle, description: fr.contact.heldText }
+        : { title: fr.contact.successTitle, description: fr.contact.successText },
+    );
   };
-  const failed = (error: unknown, failure: SubmitFailure | null, logic: Logic | null) => {
+  // The widget's token is spent once sent: a resend after any failure must carry a fresh one.
+  const failed = (
+    error: unknown,
+    failure: SubmitFailure | null,
+    logic: Logic | null,
+    widget: Captcha | null | undefined,
+  ) => {
     console.error('Contact form:', error);
+    widget?.reset();
     toast({
       title: fr.contact.errorTitle,
       description: fr.contact.errorText,
@@ -127,7 +140,7 @@ function useOutcome(
       waitForNetwork();
     } else setNotice(failureNotice(failure));
   };
-  return [sent, failed] as const;
+  return [sent, failed, held] as const;
 }
 
 /**
@@ -141,7 +154,7 @@ export function useContactSubmit(id: string, form: RefObject<HTMLFormElement | n
   const honeypot = useRef<HTMLInputElement>(null);
   const [captchaBox, captcha, warmUp] = useWarmUp();
   const result = useFormResult();
-  const [sent, failed] = useOutcome(fieldErrors, result, honeypot, form);
+  const [sent, failed, held] = useOutcome(fieldErrors, result, honeypot, form);
   const edited = (name: ContactField) => {
     result.setSent(false);
     clearErrors(name);
@@ -150,13 +163,14 @@ export function useContactSubmit(id: string, form: RefObject<HTMLFormElement | n
   const { submitting, onSubmit } = useSubmitOnce(async () => {
     let failure: SubmitFailure | null = null;
     let logic: Logic | null = null;
+    let widget: Captcha | null | undefined;
     try {
       const [loaded, client] = await Promise.all([loadLogic(), loadClient()]);
       logic = loaded;
       // The browser's own check (same rules as the server): nothing is sent, each field says why.
       const invalid = logic.checkAllFields($contactDraft.get().fields);
       if (invalid.length) return showErrors(invalid, logic);
-      const widget = await captcha.current?.catch(() => null);
+      widget = await captcha.current?.catch(() => null);
       const answer = await logic.submitContact(
         client,
         $contactDraft.get(),
@@ -167,9 +181,9 @@ export function useContactSubmit(id: string, form: RefObject<HTMLFormElement | n
         failure = answer;
         throw answer.error;
       }
-      sent(widget);
+      sent(widget, answer.held === true);
     } catch (error) {
-      failed(error, failure, logic);
+      failed(error, failure, logic, widget);
     }
   });
 
@@ -178,6 +192,7 @@ export function useContactSubmit(id: string, form: RefObject<HTMLFormElement | n
     honeypot,
     captchaBox,
     result,
+    held,
     submitting,
     onSubmit,
     warmUp,

@@ -89,7 +89,8 @@ export type SubmitFailure = {
   /** Refused by the rate limit: seconds to wait before retrying. */
   retryAfter?: number;
 };
-export type SubmitResult = { ok: true } | SubmitFailure;
+/** Sent; `held`: stored but not mailed now (past the ceiling of unverified leads, or refused). */
+export type SubmitResult = { ok: true; held?: true } | SubmitFailure;
 
 /** Extra values the server checks besides the six fields. */
 export interface SubmitExtras {
@@ -180,10 +181,11 @@ export async function submitContact(
   }
   onStored();
   try {
-    const { error } = await client.functions.invoke('send-contact-email', {
+    const { data, error } = await client.functions.invoke('send-contact-email', {
       body: { id: draft.id, ...payload },
     });
     if (error) return { ok: false, stage: 'function', error, offline: !online() || undefined };
+    if ((data as { held?: unknown } | null)?.held === true) return { ok: true, held: true };
   } catch (error) {
     return { ok: false, stage: 'function', error, offline: !online() || undefined };
   }

@@ -82,7 +82,10 @@ export interface InsertResult {
 export interface FormsClient {
   from(table: string): { insert(row: Record<string, unknown>): PromiseLike<InsertResult> };
   functions: {
-    invoke(name: string, options: { body: Record<string, unknown> }): Promise<{ error: unknown }>;
+    invoke(
+      name: string,
+      options: { body: Record<string, unknown> },
+    ): Promise<{ data?: unknown; error: unknown }>;
   };
 }
 

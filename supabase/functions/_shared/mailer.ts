@@ -24,9 +24,19 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** The mail provider refused or could not be reached. */
+/**
+ * The mail provider refused or could not be reached. `refused`: it answered that this message will
+ * never go (an HTTP 4xx other than 429, an SMTP 5xx reply): retrying is useless, the provider is
+ * not down. Otherwise (5xx, 429, time-out, unreachable) it is an outage.
+ */
 export class MailSendError extends Error {
   override name = 'MailSendError';
+  constructor(
+    message: string,
+    readonly refused = false,
+  ) {
+    super(message);
+  }
 }
 
 /** Environment variables read by the mail layer. */
@@ -85,7 +95,8 @@ export function createResendMailer(
       }
       if (!response.ok) {
         const detail = (await response.text().catch(() => '')).slice(0, 500);
-        throw new MailSendError(`Resend API answered ${response.status}: ${detail}`);
+        const refused = response.status >= 400 && response.status < 500 && response.status !== 429;
+        throw new MailSendError(`Resend API answered ${response.status}: ${detail}`, refused);
       }
     },
   };

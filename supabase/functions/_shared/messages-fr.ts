@@ -11,6 +11,10 @@ export const contact = {
     'Merci\u00a0! Votre message a bien été envoyé. Nous vous répondrons dans les plus brefs délais.',
   errorTitle: 'Erreur',
   errorText: 'Une erreur est survenue. Veuillez réessayer.',
+  /** A message stored but not mailed now (Turnstile could not vouch for it, past its ceiling). */
+  heldTitle: 'Message enregistré',
+  heldText:
+    'Votre message est enregistré mais n’a pas pu être vérifié\u00a0: il nous parviendra après vérification. Urgent\u00a0: appelez-nous.',
   form: {
     label: 'Formulaire de contact',
     prenom: 'Prénom',

@@ -27,7 +27,9 @@ export function createSmtpMailer(url: string): Mailer {
           headers: message.headers,
         });
       } catch (error) {
-        throw new MailSendError(`SMTP send failed: ${(error as Error).message}`);
+        // A 5xx reply refuses this message for good; 4xx replies and lost connections are transient.
+        const code = (error as { responseCode?: number }).responseCode ?? 0;
+        throw new MailSendError(`SMTP send failed: ${(error as Error).message}`, code >= 500);
       }
     },
   };

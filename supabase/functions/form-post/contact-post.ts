@@ -1,5 +1,5 @@
 import type { FormPost, FormPostTools } from './context.ts';
-import { contactPage } from './form-page.ts';
+import { contactPage, heldPage } from './form-page.ts';
 import { contact, contactRefused } from '../_shared/messages-fr.ts';
 import {
   CONTACT_FIELDS,
@@ -60,13 +60,18 @@ export async function postContact(post: FormPost, tools: FormPostTools): Promise
     return refuse(500, `${contact.errorText} ${contactRefused.retry}`);
   }
   // The row is stored: e-mail it now, as the form's script does. Should this call fail, the
-  // sweep mails the row within minutes, so the visitor's message is sent either way.
-  await tools.deps
+  // sweep mails the row within minutes, so the visitor's message is sent either way; a row held
+  // for a manual check (`held`) is answered so, never « envoyé ».
+  const held = await tools.deps
     .invoke('send-contact-email', { id: saved.id, ...checked.value })
     .then(async (res) => {
-      if (!res.ok)
-        tools.logError(`form-post: send-contact-email answered ${res.status}:`, await res.text());
+      if (res.ok) return ((await res.json()) as { held?: boolean }).held === true;
+      tools.logError(`form-post: send-contact-email answered ${res.status}:`, await res.text());
+      return false;
     })
-    .catch((error) => tools.logError('form-post: send-contact-email failed:', error));
-  return tools.done(DONE_PAGE);
+    .catch((error) => {
+      tools.logError('form-post: send-contact-email failed:', error);
+      return false;
+    });
+  return held ? tools.html(200, heldPage(post.page.site)) : tools.done(DONE_PAGE);
 }

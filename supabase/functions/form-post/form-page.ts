@@ -168,3 +168,28 @@ export function confirmErrorPage(
     'confirm',
   );
 }
+
+/**
+ * The answer to a contact request stored but not mailed now (past the ceiling of unverified
+ * leads): the visitor is told it waits for a manual check, never « envoyé ».
+ */
+export function heldPage(site: string): string {
+  return `<!doctype html>
+<html lang="fr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${e(contact.heldTitle)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<h1>${e(contact.heldTitle)}</h1>
+<p role="status">${e(contact.heldText)}</p>
+<p><a href="${e(site)}/">${e(contactRefused.back)}</a></p>
+</main>
+</body>
+</html>
+`;
+}

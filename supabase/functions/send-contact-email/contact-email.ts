@@ -50,6 +50,13 @@ export function htmlRows(lines: [string, string][]): string {
     .join('\n');
 }
 
+/** Why Turnstile did not vouch for a mailed row (the subject then says « non vérifié »). */
+const UNVERIFIED: Record<string, string> = {
+  missing: 'non vérifié\u00a0: envoyé sans jeton (sans JavaScript, ou avant la fin du contrôle)',
+  expired: 'non vérifié\u00a0: jeton expiré ou déjà utilisé',
+  unavailable: 'non vérifié\u00a0: Turnstile injoignable ou refusant la clé secrète',
+};
+
 /**
  * Renders the notification e-mail sent to the agency for one stored contact request.
  * Every visitor-supplied value is HTML-escaped in the HTML part; the row id is the idempotency key.
@@ -59,6 +66,8 @@ export function buildContactEmail(
   addresses: { from: string; to: string },
 ): MailMessage {
   const lines = contactLines(contact);
+  const unverified = UNVERIFIED[contact.captcha_verdict ?? ''];
+  if (unverified) lines.push(['Anti-robot', unverified]);
   const html =
     `<!doctype html><html lang="fr"><body style="font-family:sans-serif">` +
     `<h1 style="font-size:18px">Nouvelle demande de contact</h1>\n<table>\n${htmlRows(lines)}\n</table></body></html>`;
@@ -71,7 +80,7 @@ export function buildContactEmail(
     to: addresses.to,
     replyTo: contact.email,
     subject: oneLine(
-      `Nouvelle demande de contact — ${contact.prenom} ${contact.nom} (${contact.service_souhaite})`,
+      `${unverified ? '[non vérifié] ' : ''}Nouvelle demande de contact — ${contact.prenom} ${contact.nom} (${contact.service_souhaite})`,
     ),
     html,
     text,

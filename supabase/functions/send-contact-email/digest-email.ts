@@ -1,6 +1,7 @@
 import { contactLines, htmlRows, oneLine } from './contact-email.ts';
 import type { ClaimedDigest, StoredContact } from './contact-store.ts';
 import { escapeHtml } from '../_shared/html.ts';
+import { buildHeldDigest } from './held-digest.ts';
 import type { MailMessage } from '../_shared/mailer.ts';
 
 /** Rows listed one by one in the « À vérifier » digest; the others are counted, with a query. */
@@ -13,6 +14,7 @@ const REASONS: Record<string, string> = {
   'captcha:expired': 'jeton anti-robot expiré ou déjà utilisé (vérifié trop tard)',
   'captcha:missing': 'sans jeton anti-robot (envoi sans JavaScript, ou avant la fin du contrôle)',
   'captcha:unavailable': 'Turnstile injoignable\u00a0: contrôle anti-robot impossible',
+  unverified: 'non vérifié par le contrôle anti-robot, au-delà du plafond horaire (déjà signalé)',
 };
 
 /** Why a row was kept back, in French (a Turnstile row says which verdict). */
@@ -112,7 +114,12 @@ const unmailedAlert = (digest: ClaimedDigest, addresses: { from: string; to: str
       'Le service d’envoi habituel n’a pas pu vous transmettre ces demandes depuis plus d’une ' +
       'heure (clé d’API révoquée, panne…)\u00a0: les voici, par un autre chemin. Répondez à ' +
       'chaque personne à son adresse e-mail, et vérifiez le compte du service d’envoi ' +
-      '(RESEND_API_KEY) et ses journaux. Ces demandes ne vous seront pas renvoyées.',
+      '(RESEND_API_KEY) et ses journaux. Ces demandes ne vous seront pas renvoyées.' +
+      (digest.unlisted > 0
+        ? ` Non listées\u00a0: ${plural(digest.unlisted, 'ligne', 'lignes')} qui n’ont jamais passé ` +
+          'les contrôles d’un envoi (jamais tentées, ou insérées par un script)\u00a0: ' +
+          'select * from public.contacts where mailed_at is null and gates_passed_at is null;'
+        : ''),
   });
 
 /**
@@ -180,5 +187,6 @@ export function buildDigestEmail(
 ): MailMessage {
   if (digest.kind === 'ceiling') return ceilingDigest(digest, addresses);
   if (digest.kind === 'unmailed') return unmailedAlert(digest, addresses);
+  if (digest.kind === 'held') return buildHeldDigest(digest, addresses);
   return spamDigest(digest, addresses);
 }

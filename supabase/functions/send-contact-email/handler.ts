@@ -1,8 +1,9 @@
 import { buildContactEmail } from './contact-email.ts';
 import type { ContactStore, DigestKind } from './contact-store.ts';
+import { buildCaptchaAlert } from './check-alert.ts';
 import { buildDigestEmail } from './digest-email.ts';
 import { errorResponse, jsonResponse, readJson } from '../_shared/http.ts';
-import type { Mailer } from '../_shared/mailer.ts';
+import { type Mailer, MailSendError } from '../_shared/mailer.ts';
 import { type CaptchaVerifier, captchaVerdict } from './turnstile.ts';
 import {
   CONTACT_FIELDS,
@@ -57,13 +58,24 @@ function mailSettings(ctx: Context): { response: Response } | MailSettings {
   return { mailer: ctx.deps.mailer, from, to };
 }
 
-/** Sends the due digest of this kind once (nothing when none is due or another call sends it). */
-async function sendDigest(ctx: Context, kind: unknown): Promise<Response> {
-  if (kind !== 'ceiling' && kind !== 'spam' && kind !== 'unmailed') {
-    return errorResponse(400, 'Field "digest" must be "ceiling", "spam" or "unmailed".');
+/**
+ * Sends the due digest of this kind once (nothing when none is due or another call sends it); only
+ * for the sweep, which sends its secret (`X-Sweep-Secret`): a stranger cannot drive the alert.
+ */
+async function sendDigest(ctx: Context, kind: unknown, req: Request): Promise<Response> {
+  const secret = req.headers.get('x-sweep-secret');
+  if (!secret || !(await ctx.deps.store.isSweepSecret(secret))) {
+    return errorResponse(403, 'Digests are sent by the sweep only (X-Sweep-Secret).');
+  }
+  if (!['ceiling', 'spam', 'unmailed', 'held', 'check'].includes(kind as string)) {
+    return errorResponse(
+      400,
+      'Field "digest" must be "ceiling", "spam", "unmailed", "held" or "check".',
+    );
   }
   const mail = mailSettings(ctx);
   if ('response' in mail) return mail.response;
+  if (kind === 'check') return sendCaptchaAlert(ctx, mail);
   const digest = await ctx.deps.store.claimDigest(kind as DigestKind);
   if (!digest) return jsonResponse({ ok: true, digest: null, contacts: 0 });
   const mailer = kind === 'unmailed' ? (ctx.deps.alertMailer ?? mail.mailer) : mail.mailer;
@@ -76,6 +88,21 @@ async function sendDigest(ctx: Context, kind: unknown): Promise<Response> {
   }
   await ctx.deps.store.markDigestMailed(digest.id);
   return jsonResponse({ ok: true, digest: digest.id, contacts: digest.contacts.length });
+}
+
+/** Sends the alert for a misconfigured Turnstile check, when due, through the alert route. */
+async function sendCaptchaAlert(ctx: Context, mail: MailSettings): Promise<Response> {
+  const alert = await ctx.deps.store.claimCaptchaAlert();
+  if (!alert) return jsonResponse({ ok: true, digest: null, contacts: 0 });
+  try {
+    await (ctx.deps.alertMailer ?? mail.mailer).send(buildCaptchaAlert(alert, mail));
+  } catch (error) {
+    ctx.logError('send-contact-email: sending the check alert failed:', error);
+    await ctx.deps.store.finishCaptchaAlert(alert.id, false);
+    return errorResponse(502, 'The e-mail could not be sent. Please try again later.');
+  }
+  await ctx.deps.store.finishCaptchaAlert(alert.id, true);
+  return jsonResponse({ ok: true, digest: alert.id, contacts: 0 });
 }
 
 /**
@@ -108,26 +135,36 @@ async function mailContact(ctx: Context, id: string, mail: MailSettings): Promis
   const { row } = claim;
 
   // Turnstile: the one-use token is verified once, at the row's first attempt; retries, the
-  // sweep and a released row go on the stored verdict. Not 'passed': kept for review, same answer.
-  if (ctx.deps.captcha && !row.captcha_verdict && !row.released_at) {
-    const verdict = await captchaVerdict(
+  // sweep and a released row go on the stored verdict. 'refused': kept for review, and the visitor
+  // is told so (`held`). No token, a spent one or no answer: mailed « non vérifié » under a
+  // ceiling of its own (docs/decisions/contact.md, « Unverified leads »).
+  let verdict = row.captcha_verdict;
+  if (ctx.deps.captcha && !verdict && !row.released_at) {
+    const found = await captchaVerdict(
       ctx.deps.captcha,
       row.captcha_token,
       row.client_address,
       ctx.logError,
     );
-    await ctx.deps.store.recordCaptchaVerdict(id, verdict);
-    if (verdict !== 'passed') return jsonResponse({ ok: true });
+    verdict = await ctx.deps.store.recordCaptchaVerdict(id, found);
+    if (verdict === 'refused') return jsonResponse({ ok: true, held: true });
   }
-  // The hourly ceiling counts only rows past every check: a scripted row awaiting its verdict
-  // takes no slot from a real lead. Over it, the row waits for the ceiling digest.
-  if ((await ctx.deps.store.takeMailSlot(id)) === 'held') return jsonResponse({ ok: true });
+  // The hourly ceilings count only rows past every check: a scripted row awaiting its verdict
+  // takes no slot from a real lead. Over one, the row waits for its digest or the hourly list.
+  const slot = await ctx.deps.store.takeMailSlot(id);
+  if (slot === 'review') return jsonResponse({ ok: true, held: true });
+  if (slot === 'held') return jsonResponse({ ok: true });
 
   try {
-    await mail.mailer.send(buildContactEmail(row, { from: mail.from, to: mail.to }));
+    await mail.mailer.send(
+      buildContactEmail({ ...row, captcha_verdict: verdict }, { from: mail.from, to: mail.to }),
+    );
   } catch (error) {
     ctx.logError('send-contact-email: sending failed:', error);
-    await ctx.deps.store.release(id);
+    // Refused for good (4xx): set aside and reported by the alert, not an outage. Else retried.
+    if (error instanceof MailSendError && error.refused) {
+      await ctx.deps.store.setAside(id, error.message);
+    } else await ctx.deps.store.release(id);
     return errorResponse(502, 'The e-mail could not be sent. Please try again later.');
   }
   await ctx.deps.store.markMailed(id);
@@ -140,15 +177,18 @@ async function mailContact(ctx: Context, id: string, mail: MailSettings): Promis
  * row with the service role and mails ITS content to the agency, reply-to the visitor, once — a
  * second call for the same row answers success without mailing. The sweep calls it with `{ id }`.
  * Over the site-wide hourly ceiling of lead e-mails the row is held (200, nothing sent) for the
- * ceiling digest. `{ "digest": "ceiling" | "spam" | "unmailed" }` (from the sweep) sends the due
+ * ceiling digest. `{ "digest": "ceiling" | "spam" | "unmailed" | "held" | "check" }` (from the sweep, with its secret
+ * in `X-Sweep-Secret`; else 403) sends the due
  * digest, once (`unmailed`: the leads unmailed for an hour, through the alert route):
  * 200 `{ ok, digest: <id> | null, contacts }`.
  * With Turnstile on, the row's token is verified at its first attempt only and the verdict stored;
- * a row Turnstile did not pass is kept for review (« À vérifier ») and answered like a mailed one.
+ * a refused token is kept for review (« À vérifier »); no token, a spent one or no answer is mailed
+ * « non vérifié » under its own ceiling, past it held for the hourly list. A row not mailed within
+ * minutes is answered `{ ok: true, held: true }` so the visitor is told.
  * Status codes: 200 mailed, already mailed, held, or nothing to mail (spam rows look mailed) · 202 being
  * mailed by another call · 400 not JSON / no valid id · 404 unknown id ·
  * 422 a field of the body breaks the contact rules (`{ error, field, rule }`) ·
- * 405 wrong method · 413 body over 16 KB · 415 not application/json · 500 mail not configured ·
+ * 403 a digest asked without the sweep's secret · 405 wrong method · 413 body over 16 KB · 415 not application/json · 500 mail not configured ·
  * 502 mail provider failed (the row stays unmailed for a retry or the sweep).
  */
 export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
@@ -165,7 +205,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
     if ('response' in read) return read.response;
     const { body } = read;
     if (typeof body === 'object' && body !== null && !Array.isArray(body) && 'digest' in body) {
-      return sendDigest(ctx, (body as { digest: unknown }).digest);
+      return sendDigest(ctx, (body as { digest: unknown }).digest, req);
     }
     const id = (body as { id?: unknown } | null)?.id;
     if (typeof body !== 'object' || body === null || Array.isArray(body) || !isUuid(id)) {
