@@ -111,7 +111,12 @@ const EXCHANGE_ERRORS: Record<string, string> = {
 type App = NonNullable<ReturnType<typeof settings>>;
 
 /** Exchanges the code for a user token: the token, or the French reason there is none. */
-async function exchange(app: App, code: string, verifier: string, redirectUri: string) {
+async function exchange(
+  app: App,
+  code: string,
+  verifier: string,
+  redirectUri: string,
+): Promise<{ token: string } | { error: string }> {
   const response = await fetch(new URL('/login/oauth/access_token', app.web), {
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },

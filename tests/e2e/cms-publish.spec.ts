@@ -122,7 +122,9 @@ async function signInWithGitHub(page: Page, user: Token, consent = true, screens
   await popup
     .getByRole('button', { name: consent ? `Authorize ${TEST_SIGNIN_APP.name}` : 'Cancel' })
     .click();
-  await popup.waitForEvent('close', { timeout: 30_000 });
+  // The stand-in's first answer to GET /repos/{owner}/{repo} (the Worker's access check) compiles
+  // GitHub's large repository schema: slow on a loaded machine.
+  await popup.waitForEvent('close', { timeout: 120_000 });
 }
 
 /** Signs in (a token, or the button) and waits for the collections, read from the repository. */
@@ -445,7 +447,7 @@ test('a token without « Pull requests: write » cannot save a draft', async ({ 
 });
 
 test('a denied consent and a user without access get French messages', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const problems = editorProblems(page);
   // CONTENT.md's « Se connecter » screenshot: the sign-in page, the button first.
   await signInWithGitHub(page, TOKENS.github_pat_redactrice, false, 'se-connecter');

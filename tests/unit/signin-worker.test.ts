@@ -137,10 +137,18 @@ describe('the editor’s sign-in Worker', () => {
   });
 
   it.each([
-    ['denied consent', 'denied', () => undefined],
-    ['a wrong client secret', 'wrongClient', () => (env.CMS_GITHUB_CLIENT_SECRET = 'faux')],
-    ['a user without access', 'noAccess', () => (standIn.oauth!.signedIn = USERS.inconnue)],
-    ['a read-only user', 'readOnly', () => (standIn.oauth!.signedIn = USERS.lectrice)],
+    ['denied consent', 'denied', (): void => undefined],
+    [
+      'a wrong client secret',
+      'wrongClient',
+      (): void => void (env.CMS_GITHUB_CLIENT_SECRET = 'faux'),
+    ],
+    [
+      'a user without access',
+      'noAccess',
+      (): void => void (standIn.oauth!.signedIn = USERS.inconnue),
+    ],
+    ['a read-only user', 'readOnly', (): void => void (standIn.oauth!.signedIn = USERS.lectrice)],
   ] as const)('ends %s on its French message', async (_, message, arrange) => {
     arrange();
     if (message === 'denied') standIn.oauth!.authorized.delete('redactrice');
