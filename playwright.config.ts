@@ -5,7 +5,7 @@ import {
   TEST_DIST,
   TEST_SITE_INSPECTOR_PORT,
   TEST_SITE_PORT,
-} from './tests/support/ports';
+} from './scripts/lib/test-ports.mjs';
 import type { EngineOptions } from './tests/e2e/support/engines';
 import { BACKEND_EXCLUSIVE_SPECS } from './tests/e2e/support/projects';
 import { workerEnvFile } from './tests/support/signin';

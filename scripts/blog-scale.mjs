@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { SCRATCH_BUILD_CHECKS, excluding } from './lib/build-checks.mjs';
 import { childEnv } from './lib/env.mjs';
 import { generatePosts } from './lib/scale-posts.mjs';
-import { TEST_BOOKING_URL } from '../tests/support/ports.ts';
+import { TEST_BOOKING_URL } from './lib/test-ports.mjs';
 
 const POSTS = Number(process.env.BLOG_SCALE_POSTS ?? 1000);
 

@@ -11,8 +11,7 @@ import {
   TEST_DIST,
   TEST_GITHUB_PORT,
   TEST_SUPABASE_URL,
-} from '../tests/support/ports.ts';
-import { TEST_SIGNIN_APP, TEST_SITE_ORIGIN } from '../tests/support/signin.ts';
+} from './lib/test-ports.mjs';
 
 // [id, name, command]: `npm test` runs the steps marked `all`, in order; `--only <id>,…` runs the
 // named ones (CI's fast job runs `content`, `build`, `pages`: what a content change can break).

@@ -12,7 +12,7 @@ import {
   validContact,
 } from './support.mjs';
 import { startTurnstileStandIn } from './turnstile-stand-in.mjs';
-import { TEST_BACKEND_PORTS } from '../support/ports.ts';
+import { TEST_BACKEND_PORTS } from '../../scripts/lib/test-ports.mjs';
 
 /** A local test secret, not a Cloudflare key. */
 const SECRET = 'local-test-turnstile-secret';

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBackend } from '../../local-backend/index.mjs';
 import { canConnect } from '../../local-backend/process.mjs';
-import { TEST_LIFECYCLE_BACKEND_PORTS } from '../support/ports.ts';
+import { TEST_LIFECYCLE_BACKEND_PORTS } from '../../scripts/lib/test-ports.mjs';
 import { backend } from './support.mjs';
 
 const dirs = [];

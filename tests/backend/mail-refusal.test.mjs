@@ -15,7 +15,7 @@ import {
   validContact,
 } from './support.mjs';
 import { startResendStandIn } from './resend-stand-in.mjs';
-import { TEST_BACKEND_PORTS } from '../support/ports.ts';
+import { TEST_BACKEND_PORTS } from '../../scripts/lib/test-ports.mjs';
 
 /** @type {Awaited<ReturnType<typeof startResendStandIn>>} */
 let resend;

@@ -12,7 +12,7 @@ import {
   supabaseClient,
   validContact,
 } from './support.mjs';
-import { TEST_BACKEND_PORTS } from '../support/ports.ts';
+import { TEST_BACKEND_PORTS } from '../../scripts/lib/test-ports.mjs';
 import { startTurnstileStandIn } from './turnstile-stand-in.mjs';
 
 /** A local test secret, not a Cloudflare key. */

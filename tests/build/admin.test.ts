@@ -8,8 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { sitemapRoutes } from '../../scripts/lib/built-site.mjs';
-import { TEST_GITHUB_PORT } from '../support/ports';
-import { TEST_SITE_ORIGIN } from '../support/signin';
+import { TEST_GITHUB_PORT, TEST_SITE_ORIGIN } from '../../scripts/lib/test-ports.mjs';
 import { ADMIN_DIR, DIST, builtPages, fetchAsSent } from './site';
 
 const adminPage = readFileSync(join(ADMIN_DIR, 'index.html'), 'utf8');

@@ -9,7 +9,10 @@ import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { startHost } from '../../scripts/lib/host.mjs';
-import { TEST_SCRATCH_INSPECTOR_PORT, TEST_SCRATCH_SITE_PORT } from '../support/ports';
+import {
+  TEST_SCRATCH_INSPECTOR_PORT,
+  TEST_SCRATCH_SITE_PORT,
+} from '../../scripts/lib/test-ports.mjs';
 import { astroIn, scratchProject } from './scratch';
 import { fetchAsSent } from './site';
 

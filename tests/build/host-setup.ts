@@ -2,7 +2,11 @@
 // measure what the host sends (headers, encodings): `inject('siteOrigin')` in a test.
 import type { TestProject } from 'vitest/node';
 import { startHost } from '../../scripts/lib/host.mjs';
-import { TEST_DIST, TEST_SITE_INSPECTOR_PORT, TEST_SITE_PORT } from '../support/ports';
+import {
+  TEST_DIST,
+  TEST_SITE_INSPECTOR_PORT,
+  TEST_SITE_PORT,
+} from '../../scripts/lib/test-ports.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {

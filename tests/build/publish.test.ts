@@ -8,7 +8,7 @@ import { copyFileSync, cpSync, existsSync, readFileSync, readdirSync, rmSync } f
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { TEST_GITHUB_PORT } from '../support/ports';
+import { TEST_GITHUB_PORT } from '../../scripts/lib/test-ports.mjs';
 import { astroIn, scratchProject } from './scratch';
 
 const ROOT = process.cwd();

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 
 import { normalizePath } from '../../src/lib/seo/seo';
-import { TEST_DIST as DIST } from '../support/ports';
+import { TEST_DIST as DIST } from '../../scripts/lib/test-ports.mjs';
 
 export { DIST };
 

@@ -1,7 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import * as fr from '../../src/lib/i18n/fr';
 import { askForBooking } from './helpers';
-import { TEST_BOOKING_PORT, TEST_BOOKING_URL, TEST_SITE_PORT } from '../support/ports';
+import {
+  TEST_BOOKING_PORT,
+  TEST_BOOKING_URL,
+  TEST_SITE_PORT,
+} from '../../scripts/lib/test-ports.mjs';
 
 const frame = '#audit-ia iframe';
 

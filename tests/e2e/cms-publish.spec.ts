@@ -24,8 +24,13 @@ import { serveEditorCdn } from './support/local-folder';
 import { fileOn, type PullRequest, type Repository } from './support/github-stand-in/repository';
 import { startGithubStandIn, type StandIn, type Token } from './support/github-stand-in/server';
 import { MESSAGES } from '../../src/worker/page';
-import { TEST_BOOKING_URL, TEST_DIST, TEST_GITHUB_PORT } from '../support/ports';
-import { TEST_SIGNIN_APP, TEST_SITE_ORIGIN } from '../support/signin';
+import {
+  TEST_BOOKING_URL,
+  TEST_DIST,
+  TEST_GITHUB_PORT,
+  TEST_SIGNIN_APP,
+  TEST_SITE_ORIGIN,
+} from '../../scripts/lib/test-ports.mjs';
 
 const execute = promisify(execFile);
 const CONTENT = 'src/content';

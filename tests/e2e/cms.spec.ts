@@ -27,7 +27,11 @@ import { childEnv } from '../../scripts/lib/env.mjs';
 import { parse } from 'yaml';
 import { editorProblems, fillKept, save, scrollTo } from './support/editor';
 import { offerFolder, serveEditorCdn } from './support/local-folder';
-import { TEST_DIST, TEST_SCRATCH_INSPECTOR_PORT, TEST_SCRATCH_SITE_PORT } from '../support/ports';
+import {
+  TEST_DIST,
+  TEST_SCRATCH_INSPECTOR_PORT,
+  TEST_SCRATCH_SITE_PORT,
+} from '../../scripts/lib/test-ports.mjs';
 
 const ROOT = process.cwd();
 /** Not copied into the scratch project: dependencies (linked instead), builds, caches, local data. */

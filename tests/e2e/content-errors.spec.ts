@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { TEST_SITE_PORT } from '../support/ports';
+import { TEST_SITE_PORT } from '../../scripts/lib/test-ports.mjs';
 
 const ROOT = process.cwd();
 const PORT = TEST_SITE_PORT + 100;

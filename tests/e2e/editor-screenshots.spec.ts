@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { offerFolder, serveEditorCdn } from './support/local-folder';
-import { TEST_GITHUB_PORT } from '../support/ports';
+import { TEST_GITHUB_PORT } from '../../scripts/lib/test-ports.mjs';
 
 const OUT = 'docs/images/editor';
 const ROOT = process.cwd();

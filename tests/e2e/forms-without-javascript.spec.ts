@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { TEST_SUPABASE_URL } from '../support/ports';
+import { TEST_SUPABASE_URL } from '../../scripts/lib/test-ports.mjs';
 import { animationsSettled } from './helpers';
 import { backendReady, caughtMail, contactRows, dbQuery, mailMentioning } from './support/backend';
 import {

@@ -1,6 +1,6 @@
 import { expect, type Page, type Request } from '@playwright/test';
 import { sitemapRoutes as routesOf } from '../../scripts/lib/built-site.mjs';
-import { TEST_DIST } from '../support/ports';
+import { TEST_DIST } from '../../scripts/lib/test-ports.mjs';
 
 /** Every route in the built sitemap of the test build, as paths. */
 export const sitemapRoutes = (): string[] => routesOf(TEST_DIST);

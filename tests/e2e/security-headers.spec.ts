@@ -1,6 +1,6 @@
 // The headers the host sends with every page, as the test build serves them.
 import { expect, test } from '@playwright/test';
-import { TEST_BOOKING_URL, TEST_SUPABASE_URL } from '../support/ports';
+import { TEST_BOOKING_URL, TEST_SUPABASE_URL } from '../../scripts/lib/test-ports.mjs';
 import { builtPages } from '../build/site';
 import { inlineScriptHashes } from '../../src/integrations/security-headers';
 

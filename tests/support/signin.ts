@@ -1,21 +1,16 @@
-// The GitHub App the tests sign in with (« Se connecter avec GitHub », src/worker/signin.ts): labelled
-// local demo values, known only to the GitHub stand-in. The test build's editor gets the client ID
-// (scripts/test.mjs); the test site's Worker gets all of them from an env file (workerEnvFile).
+// The test site's Worker settings for « Se connecter avec GitHub » (src/worker/signin.ts): the demo
+// app of scripts/lib/test-ports.mjs, from an env file (workerEnvFile).
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TEST_GITHUB_PORT, TEST_SITE_PORT } from './ports.ts';
+import {
+  TEST_GITHUB_PORT,
+  TEST_SIGNIN_APP,
+  TEST_SITE_PORT,
+} from '../../scripts/lib/test-ports.mjs';
 
-export const TEST_SIGNIN_APP = {
-  clientId: 'Iv23.local-demo-client',
-  clientSecret: 'local-demo-secret-not-a-real-one',
-  name: 'Éditeur du site (démo locale)',
-};
 /** The test build's repository (CMS_GITHUB_REPO unset: src/cms/options.ts's default). */
 export const TEST_REPO = 'agence-exemple/site';
-
-/** The origin the test site is served at, hence its sign-in's. */
-export const TEST_SITE_ORIGIN = `http://localhost:${TEST_SITE_PORT}`;
 
 /** The Worker's variables and secret for the test site, as wrangler's `.dev.vars` holds them. */
 export function workerVars(): Record<string, string> {

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONTACT_FROM, CONTACT_TO, startBackend } from '../../local-backend/index.mjs';
-import { TEST_BACKEND_PORTS } from './ports';
+import { TEST_BACKEND_PORTS } from '../../scripts/lib/test-ports.mjs';
 
 export type Backend = Awaited<ReturnType<typeof startBackend>>;
 
@@ -52,7 +52,7 @@ export interface TestBackend {
 }
 
 /**
- * Starts the local backend on the test ports (tests/support/ports.ts), never the defaults of
+ * Starts the local backend on the test ports (scripts/lib/test-ports.mjs), never the defaults of
  * `npm start`, in a fresh temporary data folder: the contact sweep's timer off (the tests run it
  * through the control server), the functions' mail pinned to its catcher (a developer's
  * supabase/functions/.env must not redirect test mail), the given limits lifted. Retries while

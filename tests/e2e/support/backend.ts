@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import { urlsFor } from '../../../local-backend/index.mjs';
-import { TEST_BACKEND_PORTS } from '../../support/ports';
+import { TEST_BACKEND_PORTS } from '../../../scripts/lib/test-ports.mjs';
 
 const { dbUrl: DB_URL } = urlsFor(TEST_BACKEND_PORTS);
 

@@ -4,7 +4,7 @@
  * its control server (tests/e2e/support/backend.ts): `ready` answers once it is up; `mail/…` and
  * `gateway/…` stop and start its parts for the specs that test an outage.
  */
-import { TEST_SITE_PORT } from '../../support/ports';
+import { TEST_SITE_PORT } from '../../../scripts/lib/test-ports.mjs';
 import { serveControl, startTestBackend } from '../../support/test-backend';
 import { BACKEND_CONTROL_ENV } from './backend';
 

@@ -1,10 +1,11 @@
-// Ports and folders of the test runs, the one list every suite reads: the end-to-end run, the build
-// checks, the backend tests (tests/support/test-backend.ts) and the scripts that run them.
+// Ports, folders and origins of the test runs, the one list every suite reads: the end-to-end run, the build
+// checks, the backend tests (tests/support/test-backend.ts) and the scripts that run them (here, so
+// that scripts/ never imports tests/).
 // Overridable by environment so that several people (or several checkouts) can run the suite side
 // by side on one machine, and never the defaults of `npm start` (site 4321, backend 54321-54325:
 // local-backend/config.mjs): the whole suite passes while a developer's site runs.
-const env =
-  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
+/** @type {Record<string, string | undefined>} */
+const env = globalThis.process?.env ?? {};
 
 /** Folder the test build is written to and served from. */
 export const TEST_DIST = env.TEST_DIST ?? 'dist-test';
@@ -46,3 +47,17 @@ export const TEST_LIFECYCLE_BACKEND_PORTS = {
 export const TEST_SUPABASE_URL = `http://127.0.0.1:${TEST_BACKEND_PORTS.api}`;
 /** Port of the GitHub stand-in the editor's walk talks to (tests/e2e/support/github-stand-in). */
 export const TEST_GITHUB_PORT = Number(env.TEST_GITHUB_PORT ?? 4328);
+
+/** The origin the test site is served at, hence its editor's sign-in's. */
+export const TEST_SITE_ORIGIN = `http://localhost:${TEST_SITE_PORT}`;
+
+/**
+ * The GitHub App the tests sign in with (« Se connecter avec GitHub », src/worker/signin.ts):
+ * labelled local demo values, known only to the GitHub stand-in. The test build's editor gets the
+ * client ID (scripts/test.mjs); the test site's Worker all of them (tests/support/signin.ts).
+ */
+export const TEST_SIGNIN_APP = {
+  clientId: 'Iv23.local-demo-client',
+  clientSecret: 'local-demo-secret-not-a-real-one',
+  name: 'Éditeur du site (démo locale)',
+};
