@@ -58,6 +58,9 @@ export default defineConfig<object, { engine: Pick<EngineOptions, 'engine' | 'wi
     ['json', { outputFile: 'reports/e2e-report.json' }],
   ],
   timeout: 30_000,
+  // An assertion waits for the state it names; on a loaded 2-core machine the search's WebAssembly and
+  // a hydrating island took over the default 5 s to get there (docs/decisions/testing.md).
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://localhost:${TEST_SITE_PORT}`,
     browserName: 'chromium',
