@@ -13,9 +13,11 @@ export const frBlog = {
   next: 'Page suivante',
   /** Read before a page number by screen readers: « Page 3 ». */
   pageWord: 'Page ',
-  /** The title of page `n` of a listing. */
-  pagedTitle: (title: string, n: number, last: number) =>
-    n > 1 ? `${title} (page ${n} sur ${last})` : title,
+  /**
+   * The title of page `n` of a listing: the number only, so that page 84 of 84 still fits a search
+   * result (docs/decisions/content.md#titles-fit-a-search-result); the description says « sur N ».
+   */
+  pagedTitle: (title: string, n: number) => (n > 1 ? `${title}, page ${n}` : title),
   /** The description of page `n` of a listing (each page's description must be unique). */
   pagedDescription: (description: string, n: number, last: number) =>
     n > 1 ? `${description} Page ${n} sur ${last}.` : description,
