@@ -10,6 +10,8 @@ import {
   TEST_BOOKING_URL,
   TEST_DIST,
   TEST_GITHUB_PORT,
+  TEST_SIGNIN_APP,
+  TEST_SITE_ORIGIN,
   TEST_SUPABASE_URL,
 } from './lib/test-ports.mjs';
 
