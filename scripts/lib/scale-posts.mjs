@@ -2,6 +2,7 @@
 // (scripts/blog-scale.mjs) and the search benchmark (bench/search.mjs).
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TITLE_MAX } from '../../src/lib/seo/seo.ts';
 
 const SOURCE = 'src/content/blog';
 
@@ -41,12 +42,15 @@ export function generatePosts(dir, count) {
     const post = sources[i % sources.length];
     const date = new Date(Date.UTC(2022, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
     const lead = `Article n°\u00a0${i + 1}\u00a0: `;
+    // Numbered to stay unique, cut to fit a search result as real titles must (the copy budget).
+    const tag = ` (n°\u00a0${i + 1})`;
+    const title = post.title.slice(0, TITLE_MAX - tag.length).trimEnd() + tag;
     const description = lead + post.description.slice(0, 165 - lead.length);
     writeFileSync(
       join(dir, `article-${String(i + 1).padStart(4, '0')}.md`),
       [
         '---',
-        `title: ${JSON.stringify(`${post.title} (n°\u00a0${i + 1})`)}`,
+        `title: ${JSON.stringify(title)}`,
         `description: ${JSON.stringify(description)}`,
         `author: ${post.author}`,
         `date: ${date}`,
