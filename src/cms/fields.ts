@@ -4,7 +4,8 @@
  * is required and its default.
  */
 import type { z } from 'astro/zod';
-import { fieldLabels, sharedSchemas } from './labels';
+import { fieldLabels } from './field-labels';
+import { sharedSchemas } from './labels';
 import { editorSchema, type JsonSchema } from './json-schema';
 import { widgetFor, type CmsField, type Site, type Widget } from './widgets';
 

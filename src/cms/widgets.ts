@@ -3,7 +3,8 @@
  * bottom, the first rule whose shape matches wins. A shape no rule takes stops the generator, naming
  * the field.
  */
-import { fieldLabels, fieldRelations, longTextFields, optionLabels, variantLabels } from './labels';
+import { fieldLabels } from './field-labels';
+import { fieldRelations, longTextFields, optionLabels, variantLabels } from './labels';
 import { COLLECTION, type JsonSchema } from './json-schema';
 
 /** An editor field in Decap's format, which Sveltia CMS reads (the subset this generator writes). */
@@ -20,7 +21,7 @@ export interface Site {
   name: string;
   /** This field's values in the entries (record keys, list items, block variants). */
   values: unknown[];
-  /** `<collection>.<path>` in a map of src/cms/labels.ts, else under the collection it shares. */
+  /** `<collection>.<path>` in a map of src/cms/labels.ts (src/cms/field-labels.ts for fields), else under the collection it shares. */
   lookup<T>(map: Record<string, T>, path: string): T | undefined;
   /** The field's French label (a missing one is reported). */
   label(path: string, name: string): string;

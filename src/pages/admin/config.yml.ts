@@ -28,7 +28,7 @@ export const GET: APIRoute = async ({ site }) => {
   // The unit test tests/unit/cms-config.test.ts fails on these; the build only warns (the editor
   // then shows the field's name) so that a missing label never blocks a deploy.
   if (missingLabels.length)
-    console.warn(`src/cms/labels.ts: no French label for ${missingLabels.join(', ')}`);
+    console.warn(`src/cms/labels.ts, src/cms/field-labels.ts: no French label for ${missingLabels.join(', ')}`);
   return new Response(
     `# Generated from src/schemas by src/cms/config.ts: do not edit.\n${stringify(config, { lineWidth: 0 })}`,
     { headers: { 'Content-Type': 'text/yaml; charset=utf-8' } },
