@@ -49,8 +49,9 @@ const TOKENS = {
 };
 
 test.use({ locale: 'fr-FR', viewport: { width: 1280, height: 800 }, actionTimeout: 30_000 });
-// One stand-in on one port: the file's tests one after the other (a failure skips none).
-test.describe.configure({ mode: 'default' });
+// One stand-in on one port: the file's tests one after the other (a failure skips none). Each test
+// loads the editor (a 2 MB script), signs in and reads the repository: past 30 s on a loaded machine.
+test.describe.configure({ mode: 'default', timeout: 120_000 });
 
 /** Every text file of src/content, as the repository's main branch holds it. */
 function contentFiles(dir = CONTENT): Record<string, string> {
@@ -124,12 +125,15 @@ async function signInWithGitHub(page: Page, user: Token, consent = true, screens
   // The sign-in page has no toast or dialog to wait for: the buttons are its end state.
   if (screenshot) await page.screenshot({ path: screenshotPath(screenshot) });
   const [popup] = await Promise.all([page.waitForEvent('popup'), buttons.first().click()]);
+  // Listened for before the click: the popup may close (the editor closes it once it has the
+  // answer) before the click returns, which waits for the popup's navigations to finish.
+  // The stand-in's first answer to GET /repos/{owner}/{repo} (the Worker's access check) compiles
+  // GitHub's large repository schema: slow on a loaded machine.
+  const closed = popup.waitForEvent('close', { timeout: 120_000 });
   await popup
     .getByRole('button', { name: consent ? `Authorize ${TEST_SIGNIN_APP.name}` : 'Cancel' })
     .click();
-  // The stand-in's first answer to GET /repos/{owner}/{repo} (the Worker's access check) compiles
-  // GitHub's large repository schema: slow on a loaded machine.
-  await popup.waitForEvent('close', { timeout: 120_000 });
+  await closed;
 }
 
 /** Signs in (a token, or the button) and waits for the collections, read from the repository. */
