@@ -5,7 +5,8 @@
 // scratch project of their own (they read nothing of it; `npm test`'s build-checks step runs them).
 // The scratch folder is removed; the share images stay cached in node_modules/.astro-blog-scale.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SCRATCH_BUILD_CHECKS, excluding } from './lib/build-checks.mjs';
@@ -27,7 +28,13 @@ const run = (label, command, args, env) => {
   return seconds;
 };
 
-const scratch = mkdtempSync(join(tmpdir(), 'blog-scale-'));
+// One scratch folder per checkout, the same at every run: Astro's content cache (ASTRO_CACHE_DIR)
+// keeps the entries of the folder it last read, so a new folder at each run would add a second
+// copy of the posts to the cached collection at the second run.
+const checkout = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12);
+const scratch = join(tmpdir(), `blog-scale-${checkout}`);
+rmSync(scratch, { recursive: true, force: true });
+mkdirSync(scratch);
 try {
   const content = join(scratch, 'blog');
   const dist = join(scratch, 'dist');
