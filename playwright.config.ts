@@ -12,6 +12,8 @@ import { workerEnvFile } from './tests/support/signin';
 
 /** The checks run in the other engines, by their own drivers (tests/e2e/support/engines.ts). */
 const ENGINE_SPECS = /engines\.spec\.ts$/;
+/** Checks of a setting that Firefox alone lets a test set: the default font size. */
+const FIREFOX_SPECS = /\.firefox\.spec\.ts$/;
 
 /** Not tests: the editor's screenshots for CONTENT.md, taken by `npm run screenshots:editor`. */
 const ON_REQUEST = process.env.EDITOR_SCREENSHOTS ? [] : ['editor-screenshots.spec.ts'];
@@ -30,11 +32,16 @@ export default defineConfig<object, { engine: Pick<EngineOptions, 'engine' | 'wi
       testIgnore: [
         ...[...BACKEND_EXCLUSIVE_SPECS, ...ON_REQUEST].map((spec) => `**/${spec}`),
         ENGINE_SPECS,
+        FIREFOX_SPECS,
       ],
     },
     // The visitor-facing checks in Firefox and WebKit (Safari's engine), and in WebKit without
     // `popover`, as Safari/iOS 16 (the site's floor, docs/decisions/look.md#the-browser-floor).
-    { name: 'firefox', testMatch: ENGINE_SPECS, use: { engine: { engine: 'firefox' } } },
+    {
+      name: 'firefox',
+      testMatch: [ENGINE_SPECS, FIREFOX_SPECS],
+      use: { engine: { engine: 'firefox' } },
+    },
     { name: 'webkit', testMatch: ENGINE_SPECS, use: { engine: { engine: 'webkit' } } },
     {
       name: 'webkit-floor',

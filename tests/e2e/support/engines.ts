@@ -26,6 +26,11 @@ export interface EngineOptions {
   dark?: boolean;
   /** The page's own scripts off, as a visitor who turned JavaScript off (the driver still runs its own). */
   withoutJavaScript?: boolean;
+  /**
+   * The browser's default font size in px, as a visitor sets it (Firefox only: its font-size
+   * preference; WebKit's MiniBrowser has no such setting).
+   */
+  textPx?: number;
   width: number;
   height: number;
 }
@@ -114,6 +119,12 @@ async function openFirefox(options: EngineOptions): Promise<Visitor> {
     extraPrefsFirefox: {
       'layout.css.prefers-color-scheme.content-override': options.dark ? 0 : 1,
       ...(options.withoutJavaScript ? { 'javascript.enabled': false } : {}),
+      ...(options.textPx
+        ? {
+            'font.size.variable.x-western': options.textPx,
+            'font.size.monospace.x-western': options.textPx,
+          }
+        : {}),
     },
   });
   const page: Page = await browser.newPage();
@@ -235,6 +246,7 @@ async function openWebKit(options: EngineOptions): Promise<Visitor> {
       throw new Error(`WebDriver ${method} ${path}: ${value.error} ${value.message}`);
     return value as unknown;
   };
+  if (options.textPx) throw new Error('WebKit: MiniBrowser cannot set a default font size');
   const args = [
     '--automation',
     ...(options.withoutPopover ? ['--features=-PopoverAttribute'] : []),

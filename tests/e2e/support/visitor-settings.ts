@@ -96,18 +96,36 @@ export function headerOverlaps(): string[] {
   return faults;
 }
 
-/** A button's (or a button-like link's) label running out of it. */
+/**
+ * A button's (or a button-like link's) shown label running out of it. Its visually hidden words (the
+ * sr-only pattern: a 1 px clipping box, as « au poste … » after « Postuler ») are left out.
+ */
 export function labelsOutOfButtons(): string[] {
   const faults: string[] = [];
   const buttons = document.querySelectorAll('button, a.rounded-full, input[type="submit"]');
+  const range = document.createRange();
   for (const button of buttons) {
     const box = button.getBoundingClientRect();
-    if (box.width === 0 || !button.textContent!.trim()) continue;
-    const range = document.createRange();
-    range.selectNodeContents(button);
-    const text = range.getBoundingClientRect();
-    if (text.left < box.left - 1 || text.right > box.right + 1)
-      faults.push(`« ${button.textContent!.trim().slice(0, 40)} » runs out of its button`);
+    if (box.width === 0) continue;
+    const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      let hidden = false;
+      for (
+        let parent = node.parentElement;
+        parent && parent !== button;
+        parent = parent.parentElement
+      ) {
+        const edge = parent.getBoundingClientRect();
+        hidden ||= edge.width <= 1 || edge.height <= 1;
+      }
+      if (hidden || !node.textContent!.trim()) continue;
+      range.selectNodeContents(node);
+      const text = range.getBoundingClientRect();
+      if (text.left < box.left - 1 || text.right > box.right + 1) {
+        faults.push(`« ${button.textContent!.trim().slice(0, 40)} » runs out of its button`);
+        break;
+      }
+    }
   }
   return faults;
 }
