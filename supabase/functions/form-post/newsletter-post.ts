@@ -74,7 +74,7 @@ export async function postSignup(post: FormPost, tools: FormPostTools): Promise<
  * e-mail's link, a GET, and posts no form). `newsletter` checks the token and confirms.
  */
 export async function postConfirm(post: FormPost, tools: FormPostTools): Promise<Response> {
-  // In the form, written there by the site's Worker (src/worker/newsletter-confirm.ts); no Referer.
+  // In the form, written there by the site's Worker (src/worker/token-pages.ts); no Referer.
   const token = post.form.get('token') ?? '';
   if (!token) return tools.done(CONFIRM_PAGES.invalid);
   const res = await callNewsletter(tools, { confirm: token });
