@@ -1,7 +1,8 @@
 // The site's pages a signed link of an e-mail opens, the link's token written into the hidden field
-// of their one button (HTMLRewriter): the newsletter's confirmation (issue 52, point 6). The button
-// works without JavaScript and without a `Referer`, and the page keeps the site's referrer policy
-// (no address, so no token, leaves for another site). Nothing changes on GET: the button's POST acts.
+// of their one button (HTMLRewriter): the newsletter's confirmation (issue 52, point 6) and the
+// release of a held lead from the agency's digests (issue 52, point 2). The button works without
+// JavaScript and without a `Referer`, and the page keeps the site's referrer policy (no address,
+// so no token, leaves for another site). Nothing changes on GET: the button's POST acts.
 
 /** The host's HTML rewriter (a global of the Workers runtime, which the project has no types of). */
 declare class HTMLRewriter {
@@ -19,6 +20,8 @@ declare class HTMLRewriter {
 export const TOKEN_PAGES: Record<string, { param: string; field: string }> = {
   // src/pages/newsletter/confirmer.astro
   '/newsletter/confirmer': { param: 'token', field: 'input#newsletter-confirm-token' },
+  // src/pages/contact/envoyer.astro
+  '/contact/envoyer': { param: 'jeton', field: 'input#contact-release-token' },
 };
 
 /** Longest token written into a page (a signed link's token is far shorter). */

@@ -1,6 +1,11 @@
 import type { FormPost, FormPostTools } from './context.ts';
-import { confirmErrorPage, signupPage } from './form-page.ts';
-import { contact, newsletter, newsletterRefused } from '../_shared/messages-fr.ts';
+import { signupPage, tokenErrorPage } from './form-page.ts';
+import {
+  contact,
+  newsletter,
+  newsletterConfirm,
+  newsletterRefused,
+} from '../_shared/messages-fr.ts';
 import {
   checkField,
   HONEYPOT_FIELD,
@@ -78,7 +83,8 @@ export async function postConfirm(post: FormPost, tools: FormPostTools): Promise
   const token = post.form.get('token') ?? '';
   if (!token) return tools.done(CONFIRM_PAGES.invalid);
   const res = await callNewsletter(tools, { confirm: token });
-  if (!res) return tools.html(500, confirmErrorPage({ ...post.page, token }));
+  if (!res)
+    return tools.html(500, tokenErrorPage({ ...post.page, token }, newsletterConfirm, 'confirm'));
   const { outcome } = (await res.json()) as { outcome?: string };
   return tools.done(CONFIRM_PAGES[outcome ?? ''] ?? CONFIRM_PAGES.invalid);
 }
