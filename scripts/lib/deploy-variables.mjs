@@ -12,7 +12,8 @@ import { LOCAL_SUPABASE_KEY } from '../../src/lib/contact/supabase-config.ts';
 export const VARIABLES = [
   {
     name: 'SITE_URL',
-    purpose: 'the public address of the site (canonical URLs, sitemap, newsletter links)',
+    purpose:
+      'the public address of the site (canonical URLs, sitemap, newsletter links, release links of held leads)',
     targets: ['production', 'preview', 'build'],
     check: (value) => (isHttpsUrl(value) ? undefined : 'must be an https:// URL'),
   },

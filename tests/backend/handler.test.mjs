@@ -71,6 +71,9 @@ function fakeStore(rows = [ROW]) {
     async isSweepSecret(secret) {
       return secret === SWEEP_SECRET;
     },
+    async releaseTokens(ids) {
+      return ids.map((id) => ({ id, token: `${id}.1.sig`, expiresAt: '2026-12-01T10:00:00Z' }));
+    },
     async recordCaptchaVerdict(id, verdict) {
       const row = table.get(id);
       if (row.captcha_verdict) return row.captcha_verdict;

@@ -28,12 +28,43 @@ export const toast = {
 import {
   contact,
   contactRefused,
+  contactRelease,
   newsletter,
   newsletterConfirm,
   newsletterRefused,
 } from '../../../supabase/functions/_shared/messages-fr';
 // The refusal pages' words are the function's; re-exported so the typography test reads them too.
-export { contact, contactRefused, newsletter, newsletterConfirm, newsletterRefused };
+export {
+  contact,
+  contactRefused,
+  contactRelease,
+  newsletter,
+  newsletterConfirm,
+  newsletterRefused,
+};
+/**
+ * Result pages of the button that sends a held lead to the agency (/contact/envoyer/<result>), read
+ * by the agency: `form-post` leads there (RELEASE_PAGES, supabase/functions/form-post/release-post.ts).
+ */
+export const contactReleasePages = {
+  envoye: {
+    title: 'Message envoyé à l’agence',
+    lead: 'La demande vous est transmise par e-mail, une seule fois\u00a0: elle arrive dans votre boîte de réception d’ici quelques minutes.',
+  },
+  'deja-envoye': {
+    title: 'Message déjà envoyé',
+    lead: 'Cette demande a déjà été transmise à l’agence\u00a0: cherchez-la dans votre boîte de réception. Elle ne vous sera pas envoyée une seconde fois.',
+  },
+  'lien-expire': {
+    title: 'Lien d’envoi expiré',
+    lead: 'Ce lien ne fonctionne plus. Pour transmettre la demande, exécutez la commande SQL donnée avec le lien dans le même e-mail (éditeur SQL de Supabase).',
+  },
+  'lien-invalide': {
+    title: 'Lien d’envoi invalide',
+    lead: 'Ce lien est incomplet ou a été modifié. Ouvrez-le de nouveau depuis l’e-mail, en entier, ou exécutez la commande SQL donnée avec lui (éditeur SQL de Supabase).',
+  },
+  back: 'Retour à l’accueil',
+} as const;
 /** Result pages of the newsletter e-mail links and sign-ups (/newsletter/<result>). */
 export const newsletterPages = {
   confirmee: {

@@ -110,3 +110,13 @@ export const newsletterConfirm = {
   submit: 'Confirmer mon inscription',
   error: 'La confirmation n’a pas abouti. Réessayez dans un instant.',
 } as const;
+/**
+ * The site's page a release link of the agency's digests opens (/contact/envoyer) and its button,
+ * which sends a held or flagged lead to the agency; also `form-post`'s page when that failed.
+ */
+export const contactRelease = {
+  title: 'Envoyer ce message à l’agence',
+  text: 'Cette demande de contact a été retenue par les contrôles anti-robot du formulaire. Si elle vient d’un vrai prospect, appuyez sur le bouton\u00a0: elle vous sera envoyée par e-mail, une seule fois.',
+  submit: 'Envoyer ce message',
+  error: 'L’envoi n’a pas abouti. Réessayez dans un instant.',
+} as const;

@@ -2,13 +2,7 @@
 // to fix, and the form again with everything the visitor wrote, posting to the same endpoint.
 import { escapeHtml } from '../_shared/html.ts';
 import { fieldMessage } from '../_shared/field-messages.ts';
-import {
-  contact,
-  contactRefused,
-  newsletter,
-  newsletterConfirm,
-  newsletterRefused,
-} from '../_shared/messages-fr.ts';
+import { contact, contactRefused, newsletter, newsletterRefused } from '../_shared/messages-fr.ts';
 import {
   CONTACT_FIELDS,
   MAX_LENGTHS,
@@ -156,16 +150,20 @@ ${honeypot(options.honeypotName)}
   );
 }
 
-/** The confirmation button again, when confirming failed on our side (the token is kept). */
-export function confirmErrorPage(
+/**
+ * A link's button again (the newsletter's confirmation, a lead's release), when it failed on our
+ * side: the token is kept, so pressing it again retries.
+ */
+export function tokenErrorPage(
   options: Omit<PageOptions, 'title' | 'reason'> & { token: string },
+  words: { title: string; submit: string; error: string },
+  form: 'confirm' | 'release',
 ): string {
-  const t = newsletterConfirm;
   return page(
-    { ...options, title: t.title, reason: t.error },
+    { ...options, title: words.title, reason: words.error },
     `<input type="hidden" name="token" value="${e(options.token)}">
-<button type="submit">${e(t.submit)}</button>`,
-    'confirm',
+<button type="submit">${e(words.submit)}</button>`,
+    form,
   );
 }
 

@@ -27,7 +27,15 @@ export interface FormPostStore {
     row: { email: string; site_web: string; fill_ms: number | null; fill_vouched: boolean },
     headers: RequestHeaders,
   ): Promise<{ ok: true } | { refusal: DbRefusal }>;
+  /**
+   * Releases the held or flagged lead a release link's token names (private.release_by_token, which
+   * alone holds the key): what it did, and the lead's id when the token was genuine.
+   */
+  releaseByToken(token: string): Promise<{ outcome: ReleaseOutcome; id: string | null }>;
 }
+
+/** What a release link's button did (its page on the site: RELEASE_PAGES, ./release-post.ts). */
+export type ReleaseOutcome = 'released' | 'already' | 'expired' | 'invalid';
 
 /** How long a resent page counts as the same contact request / sign-up. */
 const SAME_CONTACT = '1 day';
@@ -178,5 +186,13 @@ export function createFormPostStore(sql: Sql): FormPostStore {
     saveContact: (row, headers) =>
       orRefusal(() => sql.begin((tx) => saveContact(tx, row, headers))),
     saveSignup: (row, headers) => orRefusal(() => sql.begin((tx) => saveSignup(tx, row, headers))),
+    releaseByToken: (token) =>
+      sql.begin(async (tx) => {
+        const [row] = (await tx.unsafe(
+          'select outcome, contact_id from private.release_by_token($1)',
+          [token],
+        )) as { outcome: ReleaseOutcome; contact_id: string | null }[];
+        return { outcome: row.outcome, id: row.contact_id };
+      }),
   };
 }

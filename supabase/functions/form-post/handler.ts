@@ -1,6 +1,7 @@
 import type { FormPost, FormPostDeps, FormPostTools } from './context.ts';
 import { postContact } from './contact-post.ts';
 import { postConfirm, postSignup } from './newsletter-post.ts';
+import { postRelease } from './release-post.ts';
 import { readCapped } from '../_shared/http.ts';
 import { HONEYPOT_FIELD } from '../_shared/validation.ts';
 
@@ -74,7 +75,8 @@ function answers(site: string, action: string): Pick<FormPostTools, 'html' | 'do
 /**
  * Builds the request handler of `form-post`: the contact form and the newsletter box post here
  * (`application/x-www-form-urlencoded`, field `form` = `contact` | `newsletter`) when JavaScript has
- * not taken them over (off, blocked, failed, or not loaded yet). The same steps as the scripted path:
+ * not taken them over (off, blocked, failed, or not loaded yet); so do the buttons of the site's
+ * link pages (`confirm`: the newsletter's confirmation, `release`: a held lead sent to the agency). The same steps as the scripted path:
  * one validation, the insert as the browser's role (same trigger: limits, honeypot, fill time), then
  * `send-contact-email` / `newsletter`. Answers 303 to the site's confirmation page, or a French page
  * (422, 429, 500) with the form again and everything the visitor wrote.
@@ -114,7 +116,9 @@ export function createFormPostHandler(deps: FormPostDeps): (req: Request) => Pro
         return postSignup(post, tools);
       case 'confirm':
         return postConfirm(post, tools);
+      case 'release':
+        return postRelease(post, tools);
     }
-    return text(400, 'Field "form" must be "contact", "newsletter" or "confirm".');
+    return text(400, 'Field "form" must be "contact", "newsletter", "confirm" or "release".');
   };
 }

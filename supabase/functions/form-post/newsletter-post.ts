@@ -1,6 +1,11 @@
 import type { FormPost, FormPostTools } from './context.ts';
-import { confirmErrorPage, signupPage } from './form-page.ts';
-import { contact, newsletter, newsletterRefused } from '../_shared/messages-fr.ts';
+import { signupPage, tokenErrorPage } from './form-page.ts';
+import {
+  contact,
+  newsletter,
+  newsletterConfirm,
+  newsletterRefused,
+} from '../_shared/messages-fr.ts';
 import {
   checkField,
   HONEYPOT_FIELD,
@@ -74,11 +79,12 @@ export async function postSignup(post: FormPost, tools: FormPostTools): Promise<
  * e-mail's link, a GET, and posts no form). `newsletter` checks the token and confirms.
  */
 export async function postConfirm(post: FormPost, tools: FormPostTools): Promise<Response> {
-  // In the form, written there by the site's Worker (src/worker/newsletter-confirm.ts); no Referer.
+  // In the form, written there by the site's Worker (src/worker/token-pages.ts); no Referer.
   const token = post.form.get('token') ?? '';
   if (!token) return tools.done(CONFIRM_PAGES.invalid);
   const res = await callNewsletter(tools, { confirm: token });
-  if (!res) return tools.html(500, confirmErrorPage({ ...post.page, token }));
+  if (!res)
+    return tools.html(500, tokenErrorPage({ ...post.page, token }, newsletterConfirm, 'confirm'));
   const { outcome } = (await res.json()) as { outcome?: string };
   return tools.done(CONFIRM_PAGES[outcome ?? ''] ?? CONFIRM_PAGES.invalid);
 }

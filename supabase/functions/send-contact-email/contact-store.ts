@@ -27,6 +27,8 @@ export interface ClaimedDigest {
   contacts: StoredContact[];
   /** Rows the digest leaves out (the alert: unmailed rows that never passed a mail's gates). */
   unlisted: number;
+  /** « Envoyer ce message » per lead id (held and « À vérifier » lists: ./release-links.ts). */
+  releaseLinks?: Record<string, { url: string; expiresAt: string }>;
 }
 
 /** A claimed alert for a misconfigured check: its id and the last 24 hours' verdicts. */
@@ -80,6 +82,8 @@ export interface ContactStore {
   markDigestMailed(id: string): Promise<void>;
   /** Gives a claimed digest back after a failed send. */
   releaseDigest(id: string): Promise<void>;
+  /** A release link's token per lead, made by the database (which alone holds the key). */
+  releaseTokens(ids: string[]): Promise<{ id: string; token: string; expiresAt: string }[]>;
 }
 
 /** The SQL of the store, for any client with ($1…) queries. Claims are database functions. */
@@ -97,6 +101,9 @@ export const STORE_SQL = {
   finishCaptchaAlert: `select private.finish_captcha_alert($1, $2)`,
   markDigestMailed: `select private.mark_digest_mailed($1)`,
   releaseDigest: `select private.release_digest($1)`,
+  releaseTokens: `select id::text as id, private.release_token(id) as token,
+                         now() + private.release_link_lifetime() as expires_at
+                    from unnest(string_to_array($1, ',')::uuid[]) as ids (id)`,
 } as const;
 
 /** Runs one parameterised query and returns its rows. */
@@ -179,6 +186,14 @@ export function createContactStore(query: Query): ContactStore {
     },
     async releaseDigest(id) {
       await query(STORE_SQL.releaseDigest, [id]);
+    },
+    async releaseTokens(ids) {
+      const rows = await query(STORE_SQL.releaseTokens, [ids.join(',')]);
+      return rows.map((row) => ({
+        id: String(row.id),
+        token: String(row.token),
+        expiresAt: new Date(row.expires_at as string | Date).toISOString(),
+      }));
     },
   };
 }

@@ -2,6 +2,7 @@ import { contactLines, htmlRows, oneLine } from './contact-email.ts';
 import type { ClaimedDigest, StoredContact } from './contact-store.ts';
 import { escapeHtml } from '../_shared/html.ts';
 import { buildHeldDigest } from './held-digest.ts';
+import { parisTime, releaseButton, releaseLines } from './release-links.ts';
 import type { MailMessage } from '../_shared/mailer.ts';
 
 /** Rows listed one by one in the « À vérifier » digest; the others are counted, with a query. */
@@ -27,13 +28,7 @@ function reason(contact: StoredContact): string {
 }
 
 /** When the row was received, in Paris time (« 24/11/2026 14:05 »). */
-function receivedAt(contact: StoredContact): string {
-  return new Date(contact.created_at).toLocaleString('fr-FR', {
-    timeZone: 'Europe/Paris',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
-}
+const receivedAt = (contact: StoredContact) => parisTime(contact.created_at);
 
 /** The first non-blank line of a message, at most 200 characters. */
 export function firstLine(message: string): string {
@@ -134,8 +129,9 @@ function spamDigest(digest: ClaimedDigest, addresses: { from: string; to: string
     'Ces messages n’ont pas été transmis\u00a0: le formulaire a été rempli en moins de 3\u00a0secondes ' +
     '(souvent un remplissage automatique du navigateur), le champ caché aux personnes a été rempli, ' +
     'ou le contrôle anti-robot n’a pas pu confirmer l’envoi (envoi sans JavaScript, par exemple). ' +
-    'Si l’un d’eux vient d’un vrai prospect, exécutez la commande indiquée dans l’éditeur SQL de ' +
-    'Supabase\u00a0: la demande vous sera envoyée, une seule fois, comme toute demande.';
+    'Si l’un d’eux vient d’un vrai prospect, appuyez sur «\u00a0Envoyer ce message\u00a0» (une page ' +
+    'du site s’ouvre, son bouton vous le transmet) ou exécutez la commande indiquée dans l’éditeur ' +
+    'SQL de Supabase\u00a0: la demande vous sera envoyée, une seule fois, comme toute demande.';
   const entries = listed.map((contact) => ({
     title: `${contact.prenom} ${contact.nom} <${contact.email}>`,
     lines: [
@@ -144,6 +140,7 @@ function spamDigest(digest: ClaimedDigest, addresses: { from: string; to: string
       ['Reçu le', receivedAt(contact)],
       ['Pour le transmettre', `select private.release_contact('${contact.id}');`],
     ] as [string, string][],
+    link: digest.releaseLinks?.[contact.id],
   }));
   const rest =
     total > listed.length
@@ -160,7 +157,8 @@ function spamDigest(digest: ClaimedDigest, addresses: { from: string; to: string
         entries
           .map(
             (entry) =>
-              `<h2 style="font-size:16px">${escapeHtml(entry.title)}</h2>\n<table>\n${htmlRows(entry.lines)}\n</table>`,
+              `<h2 style="font-size:16px">${escapeHtml(entry.title)}</h2>\n<table>\n${htmlRows(entry.lines)}\n</table>` +
+              releaseButton(entry.link),
           )
           .join('\n') +
         (rest ? `\n<p>${escapeHtml(rest)}</p>` : ''),
@@ -171,7 +169,9 @@ function spamDigest(digest: ClaimedDigest, addresses: { from: string; to: string
         .map(
           (entry) =>
             `${oneLine(entry.title)}\n` +
-            entry.lines.map(([label, value]) => `${label}\u00a0: ${value}`).join('\n'),
+            [...entry.lines, ...releaseLines(entry.link)]
+              .map(([label, value]) => `${label}\u00a0: ${value}`)
+              .join('\n'),
         )
         .join('\n\n') +
       (rest ? `\n\n${rest}` : '') +

@@ -1,7 +1,9 @@
 import { buildContactEmail } from './contact-email.ts';
 import type { ContactStore, DigestKind } from './contact-store.ts';
 import { buildCaptchaAlert } from './check-alert.ts';
-import { buildDigestEmail } from './digest-email.ts';
+import { buildDigestEmail, SPAM_DIGEST_LISTED } from './digest-email.ts';
+import { HELD_DIGEST_LISTED } from './held-digest.ts';
+import { withReleaseLinks } from './release-links.ts';
 import { errorResponse, jsonResponse, readJson } from '../_shared/http.ts';
 import { type Mailer, MailSendError } from '../_shared/mailer.ts';
 import { type CaptchaVerifier, captchaVerdict } from './turnstile.ts';
@@ -17,7 +19,10 @@ export { MAX_BODY_BYTES } from '../_shared/http.ts';
 
 /** What the handler needs from the outside world; injected so it can be tested without Deno. */
 export interface HandlerDeps {
-  /** Environment: CONTACT_TO (agency inbox) and CONTACT_FROM (sender) are read. */
+  /**
+   * Environment: CONTACT_TO (agency inbox), CONTACT_FROM (sender), SITE_URL (the release links of
+   * the held and « À vérifier » lists).
+   */
   env: Record<string, string | undefined>;
   /** The configured mailer, or null when neither RESEND_API_KEY nor SMTP_URL is set. */
   mailer: Mailer | null;
@@ -79,8 +84,11 @@ async function sendDigest(ctx: Context, kind: unknown, req: Request): Promise<Re
   const digest = await ctx.deps.store.claimDigest(kind as DigestKind);
   if (!digest) return jsonResponse({ ok: true, digest: null, contacts: 0 });
   const mailer = kind === 'unmailed' ? (ctx.deps.alertMailer ?? mail.mailer) : mail.mailer;
+  const site = ctx.deps.env.SITE_URL || 'http://localhost:4321';
   try {
-    await mailer.send(buildDigestEmail(digest, { from: mail.from, to: mail.to }));
+    const listed = { held: HELD_DIGEST_LISTED, spam: SPAM_DIGEST_LISTED }[kind as string] ?? 0;
+    const withLinks = await withReleaseLinks(digest, ctx.deps.store, site, listed);
+    await mailer.send(buildDigestEmail(withLinks, { from: mail.from, to: mail.to }));
   } catch (error) {
     ctx.logError(`send-contact-email: sending the ${kind} digest failed:`, error);
     await ctx.deps.store.releaseDigest(digest.id);
