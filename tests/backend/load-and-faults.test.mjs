@@ -149,6 +149,7 @@ describe('load and faults: 20 real leads among 2,000 forged rows, a one-hour mai
     for (const kind of ['js', 'no-js', 'before-widget', 'js']) await lead(kind);
     for (let i = 0; i < 3; i++) await tick();
     await tick(61); // the next hour: the last held rows are listed too
+    await tick(24 * 60); // the next day: « À vérifier » lists them again; none left for other files
     await end();
     const stillUnmailed = await unmailed();
 
@@ -199,6 +200,7 @@ describe('load and faults: 20 real leads among 2,000 forged rows, a one-hour mai
         heldLists,
         alerts: alertsSent,
         checkAlerts: digests.filter((d) => d.kind === 'check').length,
+        dailyLists: digests.filter((d) => d.kind === 'spam'),
         rowsBefore,
         rowsAfter,
       }),
@@ -216,7 +218,9 @@ describe('load and faults: 20 real leads among 2,000 forged rows, a one-hour mai
       for (let i = 1; i < list.length; i++)
         expect(list[i].minute - list[i - 1].minute).toBeGreaterThanOrEqual(60);
     expect(alertsSent.length).toBeLessThanOrEqual(Math.ceil(minute / 60));
-    expect(digests.filter((d) => d.kind === 'check').length).toBeLessThanOrEqual(1); // a day
+    expect(digests.filter((d) => d.kind === 'check').length).toBeLessThanOrEqual(2); // one a day
+    const daily = digests.filter((d) => d.kind === 'spam');
+    expect(daily.at(-1)?.contacts).toBeGreaterThanOrEqual(forged.length);
     // Nothing deleted: every row inserted is still there; the replaced ones never mailed nor listed.
     expect(rowsAfter).toBe(rowsBefore + forged.length + leads.length + replaced.length);
     const { rows: old } = await db.query(
