@@ -7,7 +7,8 @@ import { settingsRetentionPeriods, writeRetentionPeriods } from '../src/lib/priv
  * The contact sweep, as in production (supabase/migrations/…_contact_pipeline.sql, then
  * …_mail_ceiling_and_digests.sql): the rows private.contacts_due_for_mail() returns are handed to
  * send-contact-email by id, which mails each once, then each digest private.digests_due() names
- * (`{ digest: kind }`). One run at a time.
+ * (`{ digest: kind }`); first, private.hold_sweep_only_rows() holds the forged rows but one
+ * (…_sweep_holds_forged_rows.sql). One run at a time.
  * @param {{ adminPool: import('pg').Pool, functionsUrl: string, log: (msg: string) => void }} deps
  */
 export function createSweep({ adminPool, functionsUrl, log }) {
@@ -34,6 +35,7 @@ export function createSweep({ adminPool, functionsUrl, log }) {
     return res.json();
   };
   const run = async (olderThan) => {
+    await adminPool.query('select private.hold_sweep_only_rows()');
     const { rows } = await adminPool.query(
       'select due as id from private.contacts_due_for_mail($1::interval) as due',
       [olderThan],
