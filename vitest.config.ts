@@ -7,5 +7,8 @@ export default getViteConfig({
   test: {
     include: ['tests/{unit,content}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Some files build the whole editor configuration or load every collection: 5–7 s each on a
+    // loaded 2-core machine, past Vitest's default 5 s.
+    testTimeout: 30_000,
   },
 });
