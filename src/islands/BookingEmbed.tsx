@@ -11,8 +11,8 @@ interface Props {
   phone: { display: string; e164: string };
 }
 
-const BUTTON =
-  'inline-flex min-h-12 items-center rounded-full border border-transparent bg-accent-700 px-6 font-semibold text-white hover:bg-accent-800';
+/** The primary button (src/styles/primary-button.css), in this island's size. */
+const BUTTON = 'btn-primary inline-flex min-h-12 items-center rounded-full px-6 font-semibold';
 const OVERLAY = 'absolute inset-0 grid place-items-center p-6 text-center';
 
 /** When the widget has not answered: the booking page's address and the phone number instead. */

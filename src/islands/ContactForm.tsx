@@ -70,7 +70,7 @@ export default function ContactForm(props: Props) {
       <button
         type="submit"
         aria-disabled={submitting}
-        className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full bg-accent-700 px-6 py-3 font-semibold text-white shadow-sm transition-colors hover:bg-accent-800 aria-disabled:opacity-70 sm:justify-self-start"
+        className="btn-primary inline-flex min-h-12 items-center justify-center gap-2 rounded-full px-6 py-3 font-semibold shadow-sm transition-colors aria-disabled:opacity-70 sm:justify-self-start"
       >
         {submitting ? fr.contact.sending : t.submit}
       </button>

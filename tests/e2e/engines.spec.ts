@@ -42,8 +42,9 @@ function visibleFaults(): string[] {
   if (!h1 || h1.getBoundingClientRect().height === 0) faults.push('no visible h1');
   for (const panel of document.querySelectorAll('[popover]'))
     if (shown(panel)) faults.push(`#${panel.id} drawn while closed`);
-  // The buttons that bring leads: indigo (accent-700) with white text, in the light theme.
-  for (const button of document.querySelectorAll('a.bg-accent-700, button.bg-accent-700')) {
+  // The buttons that bring leads (`.btn-primary`), and the links filled as they are (the current
+  // category or page of the blog): indigo (accent-700) with white text, in both themes.
+  for (const button of document.querySelectorAll('.btn-primary, a.bg-accent-700')) {
     const style = getComputedStyle(button);
     if (!shown(button)) continue;
     if (style.backgroundColor !== 'rgb(67, 56, 202)' || style.color !== 'rgb(255, 255, 255)')
