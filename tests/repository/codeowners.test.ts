@@ -80,6 +80,8 @@ describe('CODEOWNERS', () => {
     expect(matches('/scripts/', 'scripts/lib/a.mjs')).toBe(true);
     expect(matches('/scripts/', 'src/scripts/a.ts')).toBe(false);
     expect(matches('/tests/scripts/deploy*.test.ts', 'tests/scripts/deploy-x.test.ts')).toBe(true);
-    expect(matches('/tests/scripts/deploy*.test.ts', 'tests/scripts/deployx/a.test.ts')).toBe(false);
+    expect(matches('/tests/scripts/deploy*.test.ts', 'tests/scripts/deployx/a.test.ts')).toBe(
+      false,
+    );
   });
 });
