@@ -1,6 +1,6 @@
 // The build checks (tests/build) that run Astro on a scratch project of their own instead of reading
 // the test build (TEST_DIST). One list for the steps of scripts/test.mjs and scripts/blog-scale.mjs;
-// tests/unit/build-checks.test.ts keeps it equal to the files that build a scratch project.
+// tests/scripts/build-checks.test.ts keeps it equal to the files that build a scratch project.
 
 /** Checks that test code on content of their own, which a content change cannot break. */
 export const CODE_ONLY_BUILD_CHECKS = [

@@ -9,6 +9,26 @@ import http from 'node:http';
 const TOKEN_LIFETIME_MS = 300_000;
 
 /**
+ * Cloudflare's verdict on `form`: its error codes, none when the token passes (spent from then on).
+ * @param {URLSearchParams} form
+ * @param {string} secret
+ * @param {Map<string, { issuedAt: number, spent: boolean }>} tokens
+ */
+function verdict(form, secret, tokens) {
+  if (form.get('secret') !== secret) return ['invalid-input-secret'];
+  const response = form.get('response');
+  if (!response) return ['missing-input-response'];
+  const token = tokens.get(response);
+  if (!token) return ['invalid-input-response'];
+  if (token.spent || Date.now() - token.issuedAt > TOKEN_LIFETIME_MS) {
+    token.spent = true;
+    return ['timeout-or-duplicate'];
+  }
+  token.spent = true;
+  return [];
+}
+
+/**
  * Starts the stand-in on a free loopback port.
  * @param {string} secret the secret key it accepts (TURNSTILE_SECRET_KEY of the functions)
  */
@@ -18,27 +38,13 @@ export async function startTurnstileStandIn(secret) {
   /** @type {Array<{ response: string, remoteip: string | null }>} */
   const calls = [];
 
-  const verdict = (form) => {
-    if (form.get('secret') !== secret) return ['invalid-input-secret'];
-    const response = form.get('response');
-    if (!response) return ['missing-input-response'];
-    const token = tokens.get(response);
-    if (!token) return ['invalid-input-response'];
-    if (token.spent || Date.now() - token.issuedAt > TOKEN_LIFETIME_MS) {
-      token.spent = true;
-      return ['timeout-or-duplicate'];
-    }
-    token.spent = true;
-    return [];
-  };
-
   const server = http.createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
     if (req.method !== 'POST') return void res.writeHead(405).end();
     const form = new URLSearchParams(body);
     calls.push({ response: form.get('response') ?? '', remoteip: form.get('remoteip') });
-    const errors = verdict(form);
+    const errors = verdict(form, secret, tokens);
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(
       JSON.stringify({
         success: errors.length === 0,

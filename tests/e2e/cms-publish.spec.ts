@@ -12,17 +12,15 @@
  * denied consent and a user without access to the repository; a page of another origin that opens
  * the sign-in never receives the token.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { astroIn, scratchProject } from '../build/scratch';
 import { editorProblems, fillKept, scrollTo } from './support/editor';
-import { serveEditorCdn } from './support/local-folder';
-import { fileOn, type PullRequest, type Repository } from './support/github-stand-in/repository';
-import { startGithubStandIn, type StandIn, type Token } from './support/github-stand-in/server';
+import { signedIn, signIn, signInWithGitHub } from './support/editor-signin';
+import { fileOn } from './support/github-stand-in/repository';
+import { startGithubStandIn, type StandIn } from './support/github-stand-in/server';
+import { buildBranch, postPublicationStatus, servePreview } from './support/pull-request-ci';
 import { MESSAGES } from '../../src/worker/page';
 import {
   TEST_BOOKING_URL,
@@ -32,7 +30,6 @@ import {
   TEST_SITE_ORIGIN,
 } from '../../scripts/lib/test-ports.mjs';
 
-const execute = promisify(execFile);
 const CONTENT = 'src/content';
 const HOME = `${CONTENT}/pages/index.yaml`;
 const POST = `${CONTENT}/blog/seo-local-marseille.md`;
@@ -86,65 +83,6 @@ test.afterEach(async () => {
   expect(standIn?.violations ?? []).toEqual([]);
 });
 
-/** Opens /admin, its strings and fonts served from node_modules, on its sign-in page. */
-async function openEditor(page: Page) {
-  await serveEditorCdn(page);
-  // The signed-in user's avatar, from GitHub's image host.
-  await page.route('https://avatars.githubusercontent.com/**', (route) =>
-    route.fulfill({
-      contentType: 'image/svg+xml',
-      body: '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
-    }),
-  );
-  await page.goto('/admin');
-}
-
-/** The developers' route: « Se connecter avec un jeton d’accès » and a token. */
-async function signIn(page: Page, token: string) {
-  await openEditor(page);
-  await page.getByRole('button', { name: 'Se connecter avec un jeton d’accès' }).click();
-  const field = page.getByRole('textbox', { name: 'Jeton d’accès personnel' });
-  await field.fill(token);
-  await field.press('Enter');
-}
-
-/**
- * « Se connecter avec GitHub » as `user`, signed in to GitHub in this browser: the popup goes
- * through the site's Worker to GitHub's authorize page, « Authorize » the first time, and back.
- * Resolves once the popup has closed (the editor closes it once it has its answer).
- */
-async function signInWithGitHub(page: Page, user: Token, consent = true, screenshot?: string) {
-  standIn.oauth!.signedIn = user;
-  await openEditor(page);
-  const buttons = page.getByRole('button', { name: /^Se connecter avec/ });
-  // The button first, the token second (the editor isolates the service's name: \u2068…\u2069).
-  await expect(buttons).toHaveText([
-    /^\s*Se connecter avec \u2068GitHub\u2069\s*$/,
-    /^\s*Se connecter avec un jeton d’accès\s*$/,
-  ]);
-  // The sign-in page has no toast or dialog to wait for: the buttons are its end state.
-  if (screenshot) await page.screenshot({ path: screenshotPath(screenshot) });
-  const [popup] = await Promise.all([page.waitForEvent('popup'), buttons.first().click()]);
-  // Listened for before the click: the popup may close (the editor closes it once it has the
-  // answer) before the click returns, which waits for the popup's navigations to finish.
-  // The stand-in's first answer to GET /repos/{owner}/{repo} (the Worker's access check) compiles
-  // GitHub's large repository schema: slow on a loaded machine.
-  const closed = popup.waitForEvent('close', { timeout: 120_000 });
-  await popup
-    .getByRole('button', { name: consent ? `Authorize ${TEST_SIGNIN_APP.name}` : 'Cancel' })
-    .click();
-  await closed;
-}
-
-/** Signs in (a token, or the button) and waits for the collections, read from the repository. */
-async function signedIn(page: Page, token: string | Token) {
-  if (typeof token === 'string') await signIn(page, token);
-  else await signInWithGitHub(page, token);
-  await expect(page.getByRole('tree', { name: 'Liste des collections' })).toBeVisible({
-    timeout: 30_000,
-  });
-}
-
 /**
  * Opens the home page's entry as the editor's own links do (a change of hash: the sign-in stays)
  * and gives its hero a new title.
@@ -192,90 +130,10 @@ async function saveDraft(page: Page, screenshot?: string) {
   // The editor closes on a saved draft (its default), back to the collection's list.
   await expect(page.getByRole('button', { name: 'Enregistrer', exact: true })).toBeHidden();
 }
-
-/**
- * The commit CI posts its status on, as .github/workflows/ci.yml names it (PUBLISH_SHA, an
- * expression `a || b` of the run's context) for a pull_request run of `pull`.
- */
-function workflowSha(pull: PullRequest): string {
-  const workflow = parse(readFileSync('.github/workflows/ci.yml', 'utf8')) as {
-    env: Record<string, string>;
-  };
-  const github = {
-    sha: standIn.repository.testMerge(pull).sha,
-    event: { pull_request: { head: { sha: standIn.repository.branches.get(pull.head) } } },
-  };
-  const expression = /^\$\{\{(.*)\}\}$/.exec(workflow.env.PUBLISH_SHA.trim())![1];
-  const value = expression
-    .split('||')
-    .map((name) =>
-      name
-        .trim()
-        .split('.')
-        .reduce<unknown>((at, key) => (at as Record<string, unknown>)?.[key], { github }),
-    )
-    .find(Boolean);
-  expect(value, `PUBLISH_SHA: ${workflow.env.PUBLISH_SHA}`).toEqual(expect.any(String));
-  return value as string;
-}
-
-/**
- * What CI does for a pull request once its preview is up: scripts/publish-status.mjs, as the
- * workflow's « Status and summary » step runs it, on the commit the workflow names.
- */
-async function postPublicationStatus(pull: PullRequest) {
-  const steps = ['install', 'content', 'build', 'pages', 'preview'].map((id) => [
-    id,
-    { outcome: 'success' },
-  ]);
-  const { stdout } = await execute(process.execPath, ['scripts/publish-status.mjs'], {
-    env: {
-      PATH: process.env.PATH,
-      GITHUB_API_URL: `${standIn.url}/api/v3`,
-      GITHUB_TOKEN: 'github_token_ci',
-      GITHUB_REPOSITORY: `${OWNER}/${NAME}`,
-      PUBLISH_SHA: workflowSha(pull),
-      PUBLISH_STEPS: JSON.stringify(Object.fromEntries(steps)),
-      PUBLISH_DONE: 'true',
-      PREVIEW_URL,
-      PREVIEW_ALIAS: `pr-${pull.number}`,
-    },
-  });
-  return stdout;
-}
-
-/**
- * Builds a pull request's branch as CI's preview does: a scratch copy of the project whose
- * src/content is the branch's; `astro build`, which runs every content check. Returns its dist/.
- */
-async function buildBranch(repository: Repository, branch: string): Promise<string> {
-  const scratch = scratchProject('cms-publish');
-  scratches.push(scratch);
-  const tree = repository.commits.get(repository.branches.get(branch)!)!.tree;
-  rmSync(join(scratch, CONTENT), { recursive: true });
-  for (const path of Object.keys(tree)) {
-    mkdirSync(dirname(join(scratch, path)), { recursive: true });
-    writeFileSync(join(scratch, path), fileOn(repository, branch, path)!);
-  }
-  const { code, output } = await astroIn(scratch, 'build');
-  expect(code, output).toBe(0);
-  return join(scratch, 'dist');
-}
 const scratches: string[] = [];
 test.afterAll(() => {
   for (const scratch of scratches) rmSync(scratch, { recursive: true, force: true });
 });
-
-/** Serves the preview address from a build, as the host serves it (`/blog/x` is blog/x.html). */
-async function servePreview(page: Page, origin: string, dist: string) {
-  await page.context().route(`${origin}/**`, (route) => {
-    const path = new URL(route.request().url()).pathname.replace(/\/$/, '') || '/index';
-    const file = [`${path}.html`, `${path}/index.html`]
-      .map((candidate) => join(dist, candidate))
-      .find((candidate) => existsSync(candidate));
-    return file ? route.fulfill({ path: file }) : route.fulfill({ status: 404, body: 'Not Found' });
-  });
-}
 
 /** The pull requests the stand-in holds, as a copywriter's work shows in them. */
 const pulls = () =>
@@ -297,7 +155,7 @@ test('a copywriter saves, previews and publishes through GitHub', async ({ page 
   test.setTimeout(300_000);
   const problems = editorProblems(page);
   const repository = standIn.repository;
-  await signedIn(page, TOKENS.github_pat_redactrice);
+  await signedIn(page, standIn, TOKENS.github_pat_redactrice);
   // The Worker asked GitHub as GitHub documents it: the authorize page, then the token exchange.
   expect(
     standIn.oauth!.requests.map(({ path, params }) => [path, Object.keys(params).sort()]),
@@ -343,8 +201,8 @@ test('a copywriter saves, previews and publishes through GitHub', async ({ page 
   // CI: each branch builds (every content check) and its preview gets « Publication ».
   const previews: Record<string, string> = {};
   for (const pull of repository.pullRequests) {
-    const dist = await buildBranch(repository, pull.head);
-    expect(await postPublicationStatus(pull)).toMatch(/^success: /);
+    const dist = await buildBranch(repository, pull.head, scratches);
+    expect(await postPublicationStatus(standIn, pull, PREVIEW_URL)).toMatch(/^success: /);
     previews[pull.head] = PREVIEW_URL.replace('{alias}', `pr-${pull.number}`);
     await servePreview(page, previews[pull.head], dist);
   }
@@ -439,7 +297,7 @@ test('a token GitHub refuses gets the editor’s French message', async ({ page 
 test('a token without « Pull requests: write » cannot save a draft', async ({ page }) => {
   const problems = editorProblems(page);
   // Contents: write is enough to sign in and read: the sign-in succeeds.
-  await signedIn(page, 'github_pat_sans_pr');
+  await signedIn(page, standIn, 'github_pat_sans_pr');
   await editHomeHero(page);
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   // GitHub's 403 to the pull request, in the editor's error dialog.
@@ -459,10 +317,16 @@ test('a denied consent and a user without access get French messages', async ({ 
   test.setTimeout(300_000);
   const problems = editorProblems(page);
   // CONTENT.md's « Se connecter » screenshot: the sign-in page, the button first.
-  await signInWithGitHub(page, TOKENS.github_pat_redactrice, false, 'se-connecter');
+  await signInWithGitHub(
+    page,
+    standIn,
+    TOKENS.github_pat_redactrice,
+    false,
+    screenshotPath('se-connecter'),
+  );
   await expect(page.getByText(MESSAGES.denied)).toBeVisible();
   const stranger = { valid: true, login: 'inconnue', repository: 'none' as const };
-  await signInWithGitHub(page, stranger);
+  await signInWithGitHub(page, standIn, stranger);
   await expect(page.getByText(MESSAGES.noAccess)).toBeVisible();
   await expect(page.getByRole('tree', { name: 'Liste des collections' })).toBeHidden();
   // The editor logs each refusal (« Authentication failed », our message as its cause).

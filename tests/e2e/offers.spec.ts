@@ -1,5 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+// The offer pages: every route of services, offers, projects, pricing and booking renders one h1
+// without a console error; an offer page's links, the pricing page, the appointment links.
+import { expect, test } from '@playwright/test';
 import { expectNoErrors } from './helpers';
+import { hydrated } from './support/islands';
 
 const pages = [
   '/services',
@@ -25,15 +28,6 @@ const pages = [
   '/nos-realisations/reservation-voile',
   '/nos-realisations/restaurant-panier',
 ];
-
-/** Waits until every island on the page has hydrated (Astro removes `ssr` from the island). */
-async function hydrated(page: Page) {
-  for (const island of await page.locator('astro-island').all()) {
-    await island.evaluate((el) => (el.firstElementChild ?? el).scrollIntoView({ block: 'center' }));
-    await expect(island).not.toHaveAttribute('ssr');
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
 
 test.describe('offer pages', () => {
   for (const path of pages) {
@@ -73,146 +67,6 @@ test.describe('offer pages', () => {
       'href',
       /^tel:\+\d{8,15}$/,
     );
-  });
-});
-
-test.describe('project filter on /nos-realisations', () => {
-  const cards = (page: Page) => page.locator('li[data-category]:visible');
-
-  test('shows all six cards in the server HTML and by default', async ({ page, request }) => {
-    const html = await (await request.get('/nos-realisations')).text();
-    expect(html.match(/data-category="/g)).toHaveLength(6);
-    expect(html.match(/href="\/nos-realisations\/[a-z-]+"/g)?.length).toBeGreaterThanOrEqual(6);
-    await page.goto('/nos-realisations');
-    await hydrated(page);
-    await expect(cards(page)).toHaveCount(6);
-    await expect(page.getByRole('button', { name: 'Toutes' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    await expect(page.getByRole('status').filter({ hasText: 'projets affichés' })).toHaveText(
-      '6 projets affichés',
-    );
-  });
-
-  test('each category shows only its cards, one pressed at a time', async ({ page }) => {
-    await page.goto('/nos-realisations');
-    await hydrated(page);
-    const expected: Record<string, [string, number]> = {
-      'Automatisation IA': ['automatisation', 2],
-      'Sites Web': ['sites-web', 2],
-      'E-commerce': ['e-commerce', 1],
-      Applications: ['applications', 1],
-    };
-    for (const [label, [slug, count]] of Object.entries(expected)) {
-      await page.getByRole('button', { name: label, exact: true }).click();
-      await expect(cards(page)).toHaveCount(count);
-      for (const category of await cards(page).evaluateAll((els) =>
-        els.map((el) => el.getAttribute('data-category')),
-      )) {
-        expect(category).toBe(slug);
-      }
-      await expect(page.locator('[aria-pressed="true"]')).toHaveCount(1);
-      await expect(page.getByRole('button', { name: label, exact: true })).toHaveAttribute(
-        'aria-pressed',
-        'true',
-      );
-    }
-    await page.getByRole('button', { name: 'Toutes' }).click();
-    await expect(cards(page)).toHaveCount(6);
-  });
-
-  test('the chosen category survives Back from a project, and a shared link', async ({
-    page,
-    context,
-  }) => {
-    await page.goto('/nos-realisations');
-    await page.getByRole('button', { name: 'Sites Web', exact: true }).click();
-    await expect(cards(page)).toHaveCount(2);
-    await cards(page).first().getByRole('link').click();
-    await expect(page).toHaveURL(/\/nos-realisations\/[a-z-]+$/);
-    await page.goBack();
-    await expect(page.getByRole('button', { name: 'Sites Web', exact: true })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    await expect(cards(page)).toHaveCount(2);
-    // The address, opened by someone else, shows the same choice.
-    const shared = await context.newPage();
-    await shared.goto(page.url());
-    await expect(cards(shared)).toHaveCount(2);
-    await expect(shared.getByRole('status').filter({ hasText: 'affiché' })).toHaveText(
-      '2 projets affichés',
-    );
-  });
-
-  test('"Voir le projet" opens the project page', async ({ page }) => {
-    await page.goto('/nos-realisations');
-    await page.getByRole('link', { name: /Voir le projet.*cosmétiques bio/ }).click();
-    await expect(page).toHaveURL(/\/nos-realisations\/cosmetiques-bio$/);
-    await expect(page.locator('h1')).toHaveText('Boutique en ligne de cosmétiques bio');
-  });
-});
-
-test.describe('FAQ accordions on /faq', () => {
-  test('every answer and the FAQPage data are in the server HTML', async ({ request }) => {
-    const html = await (await request.get('/faq')).text();
-    const summaries = html.match(/<summary/g)?.length ?? 0;
-    expect(summaries).toBeGreaterThanOrEqual(16);
-    expect(html).toContain('Support standard\u00a0: réponse sous 24\u00a0h.');
-    const json = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
-      (m) => JSON.parse(m[1]),
-    );
-    const faq = json.find((data) => data['@type'] === 'FAQPage');
-    expect(faq.mainEntity).toHaveLength(summaries);
-    expect(await request.get('/faq').then((r) => r.status())).toBe(200);
-  });
-
-  test('four category headings (h2) over the accordions', async ({ page }) => {
-    await page.goto('/faq');
-    for (const name of [
-      'Création de sites web',
-      'Automatisation et IA',
-      'Tarifs et facturation',
-      'Support et maintenance',
-    ]) {
-      await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
-    }
-  });
-
-  test('one item open at a time; a second click collapses it', async ({ page }) => {
-    await page.goto('/faq');
-    await hydrated(page);
-    const group = page.locator('details').first().locator('xpath=..');
-    const items = group.locator('details');
-    await items.nth(0).locator('summary').click();
-    await expect(items.nth(0)).toHaveAttribute('open', '');
-    await expect(items.nth(0).getByText(/2 à 3\u00a0semaines/)).toBeVisible();
-    await items.nth(1).locator('summary').click();
-    await expect(items.nth(1)).toHaveAttribute('open', '');
-    await expect(items.nth(0)).not.toHaveAttribute('open', '');
-    await expect(group.locator('details[open]')).toHaveCount(1);
-    await items.nth(1).locator('summary').click();
-    await expect(group.locator('details[open]')).toHaveCount(0);
-  });
-
-  test('keyboard: Tab reaches a question, Enter and Space toggle it', async ({ page }) => {
-    await page.goto('/faq');
-    await hydrated(page);
-    const first = page.locator('details').first();
-    const summary = first.locator('summary');
-    await summary.focus();
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Tab');
-    await expect(summary).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(first).toHaveAttribute('open', '');
-    await page.keyboard.press('Enter');
-    await expect(first).not.toHaveAttribute('open', '');
-    await page.keyboard.press('Space');
-    await expect(first).toHaveAttribute('open', '');
-    await page.keyboard.press('Space');
-    await expect(first).not.toHaveAttribute('open', '');
   });
 });
 

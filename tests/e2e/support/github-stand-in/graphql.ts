@@ -5,112 +5,10 @@
 // blobs by oid or `branch:path`, a commit's statuses, the labelled open pull requests and their
 // files; the mutations createRef, createCommitOnBranch and the draft state of a pull request.
 import { GraphQLError } from 'graphql';
-import { now, type Commit, type PullRequest, type Repository } from './repository';
-import { pullRequestNodeId } from './rest';
+import { gitObjects } from './graphql-objects';
+import { now, type Repository } from './repository';
+import { pullRequestNodeId } from './rest-objects';
 import type { Token } from './server';
-
-const STATES: Record<string, string> = {
-  success: 'SUCCESS',
-  pending: 'PENDING',
-  failure: 'FAILURE',
-  error: 'ERROR',
-};
-
-function gitObjects(repository: Repository, user: Token) {
-  const actor = (login: string) => ({
-    __typename: 'User',
-    login,
-    name: login,
-    email: `${login}@example.invalid`,
-    avatarUrl: `https://avatars.githubusercontent.com/u/1`,
-    databaseId: 1,
-    id: `U_${login}`,
-  });
-  const blob = (oid: string) => {
-    const text = repository.blobs.get(oid);
-    return text === undefined
-      ? null
-      : {
-          __typename: 'Blob',
-          oid,
-          text,
-          byteSize: Buffer.byteLength(text),
-          isBinary: false,
-          isTruncated: false,
-        };
-  };
-  const commit = (sha: string): Record<string, unknown> | null => {
-    const found = repository.commits.get(sha);
-    if (!found) return null;
-    const statuses = repository.statuses.get(sha) ?? [];
-    return {
-      __typename: 'Commit',
-      oid: sha,
-      message: found.message,
-      committedDate: found.date,
-      author: {
-        name: found.author,
-        email: `${found.author}@example.invalid`,
-        avatarUrl: '',
-        user: actor(found.author),
-      },
-      // The newest status of each context, as GitHub's combined status reports it.
-      status: statuses.length
-        ? {
-            contexts: [...new Map(statuses.map((status) => [status.context, status])).values()].map(
-              (status) => ({
-                context: status.context,
-                state: STATES[status.state],
-                targetUrl: status.target_url,
-                description: status.description,
-              }),
-            ),
-          }
-        : null,
-      deployments: { nodes: [] },
-      checkSuites: { nodes: [] },
-      file: ({ path }: { path: string }) =>
-        found.tree[path] ? { oid: found.tree[path], path, name: path.split('/').pop() } : null,
-      history: ({ first, path }: { first: number; path?: string }) => {
-        const nodes = [];
-        for (let at: string | undefined = sha; at && nodes.length < first;) {
-          const current: Commit = repository.commits.get(at)!;
-          const parent = current.parents[0]
-            ? repository.commits.get(current.parents[0])
-            : undefined;
-          if (!path || current.tree[path] !== parent?.tree[path]) nodes.push(commit(at));
-          at = current.parents[0];
-        }
-        return { nodes };
-      },
-    };
-  };
-  const ref = (name: string) => {
-    const short = name.replace(/^refs\/heads\//, '');
-    const sha = repository.branches.get(short);
-    return sha ? { name: short, prefix: 'refs/heads/', target: commit(sha) } : null;
-  };
-  const pullRequest = (pull: PullRequest) => ({
-    id: pullRequestNodeId(pull.number),
-    number: pull.number,
-    title: pull.title,
-    url: `https://github.com/${repository.owner}/${repository.name}/pull/${pull.number}`,
-    isDraft: pull.draft,
-    isCrossRepository: false,
-    createdAt: pull.createdAt,
-    updatedAt: pull.updatedAt,
-    headRefName: pull.head,
-    headRefOid: repository.branches.get(pull.head) ?? pull.baseSha,
-    author: actor(pull.author),
-    labels: { nodes: pull.labels.map((name) => ({ name })) },
-    files: {
-      nodes: repository
-        .changes(pull.baseSha, repository.branches.get(pull.head) ?? pull.baseSha)
-        .map(({ path, change }) => ({ path, changeType: change })),
-    },
-  });
-  return { actor, blob, commit, ref, pullRequest, user };
-}
 
 function repositoryNode(repository: Repository, objects: ReturnType<typeof gitObjects>) {
   const { blob, commit, ref, pullRequest } = objects;
@@ -148,6 +46,36 @@ function repositoryNode(repository: Repository, objects: ReturnType<typeof gitOb
   };
 }
 
+type CommitOnBranchInput = {
+  branch: { repositoryNameWithOwner: string; branchName: string };
+  expectedHeadOid: string;
+  fileChanges?: {
+    additions?: { path: string; contents: string }[];
+    deletions?: { path: string }[];
+  };
+  message: { headline: string; body?: string };
+};
+
+/** createCommitOnBranch: the file changes of `input` committed on its branch, as `user`. */
+function commitOnBranch(repository: Repository, user: Token, input: CommitOnBranchInput) {
+  const { branchName, repositoryNameWithOwner } = input.branch;
+  if (repositoryNameWithOwner !== `${repository.owner}/${repository.name}`)
+    throw new GraphQLError(
+      `Could not resolve to a Repository with the name '${repositoryNameWithOwner}'.`,
+    );
+  const head = repository.branches.get(branchName);
+  if (!head) throw new GraphQLError(`A ref named "${branchName}" does not exist`);
+  if (head !== input.expectedHeadOid)
+    throw new GraphQLError(
+      `Expected branch to point to "${input.expectedHeadOid}" but it did not. Pull and try again.`,
+    );
+  const changes: Record<string, string | null> = {};
+  for (const { path, contents } of input.fileChanges?.additions ?? [])
+    changes[path] = Buffer.from(contents, 'base64').toString('utf8');
+  for (const { path } of input.fileChanges?.deletions ?? []) changes[path] = null;
+  return repository.commit(branchName, changes, input.message.headline, user.login);
+}
+
 function mutations(repository: Repository, objects: ReturnType<typeof gitObjects>) {
   const { commit, pullRequest, user } = objects;
   const needsPullRequestWrite = () => {
@@ -177,37 +105,9 @@ function mutations(repository: Repository, objects: ReturnType<typeof gitObjects
       repository.branches.set(branch, input.oid);
       return { ref: { name: branch } };
     },
-    createCommitOnBranch: ({
-      input,
-    }: {
-      input: {
-        branch: { repositoryNameWithOwner: string; branchName: string };
-        expectedHeadOid: string;
-        fileChanges?: {
-          additions?: { path: string; contents: string }[];
-          deletions?: { path: string }[];
-        };
-        message: { headline: string; body?: string };
-      };
-    }) => {
-      const { branchName, repositoryNameWithOwner } = input.branch;
-      if (repositoryNameWithOwner !== `${repository.owner}/${repository.name}`)
-        throw new GraphQLError(
-          `Could not resolve to a Repository with the name '${repositoryNameWithOwner}'.`,
-        );
-      const head = repository.branches.get(branchName);
-      if (!head) throw new GraphQLError(`A ref named "${branchName}" does not exist`);
-      if (head !== input.expectedHeadOid)
-        throw new GraphQLError(
-          `Expected branch to point to "${input.expectedHeadOid}" but it did not. Pull and try again.`,
-        );
-      const changes: Record<string, string | null> = {};
-      for (const { path, contents } of input.fileChanges?.additions ?? [])
-        changes[path] = Buffer.from(contents, 'base64').toString('utf8');
-      for (const { path } of input.fileChanges?.deletions ?? []) changes[path] = null;
-      const made = repository.commit(branchName, changes, input.message.headline, user.login);
-      return { commit: commit(made.sha) };
-    },
+    createCommitOnBranch: ({ input }: { input: CommitOnBranchInput }) => ({
+      commit: commit(commitOnBranch(repository, user, input).sha),
+    }),
     convertPullRequestToDraft: draftState(true),
     markPullRequestReadyForReview: draftState(false),
   };

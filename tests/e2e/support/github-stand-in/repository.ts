@@ -71,27 +71,59 @@ export function gitSha(type: string, content: Buffer): string {
 /** GitHub's timestamp format: seconds, UTC, `Z`. */
 export const now = () => new Date().toISOString().replace(/\.\d+/, '');
 
+/** Stores a commit of `tree` (its sha unique in the repository), on no branch. */
+function storeCommit(
+  repository: Repository,
+  tree: Record<string, string>,
+  parents: string[],
+  message: string,
+  author: string,
+): Commit {
+  const sha = gitSha(
+    'commit',
+    Buffer.from(
+      `${JSON.stringify(tree)}\n${parents.join(' ')}\n${message}\n${repository.commits.size}`,
+    ),
+  );
+  const commit = { sha, tree, parents, message, author, date: now() };
+  repository.commits.set(sha, commit);
+  return commit;
+}
+
+/** The files that differ between two commits' trees, by path. */
+function treeChanges(
+  repository: Repository,
+  from: string,
+  to: string,
+): ReturnType<Repository['changes']> {
+  const [before, after] = [from, to].map((sha) => repository.commits.get(sha)!.tree);
+  const paths = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+  return paths
+    .filter((path) => before[path] !== after[path])
+    .map((path) => ({
+      path,
+      change: !before[path] ? 'ADDED' : !after[path] ? 'DELETED' : 'MODIFIED',
+    }));
+}
+
+/** The merge commit of a pull request's head into its base, on no branch. */
+function testMergeCommit(repository: Repository, pullRequest: PullRequest): Commit {
+  const base = repository.branches.get(pullRequest.base)!;
+  const head = repository.branches.get(pullRequest.head)!;
+  // The base's tree with the head's changes since it started (no conflict handling: the
+  // editor's branches each touch their own entries).
+  const tree = { ...repository.commits.get(base)!.tree };
+  for (const { path, change } of repository.changes(pullRequest.baseSha, head))
+    if (change === 'DELETED') delete tree[path];
+    else tree[path] = repository.commits.get(head)!.tree[path];
+  return storeCommit(repository, tree, [base, head], `Merge ${head} into ${base}`, 'github');
+}
+
 export function createRepository(
   owner: string,
   name: string,
   files: Record<string, string>,
 ): Repository {
-  const store = (
-    tree: Record<string, string>,
-    parents: string[],
-    message: string,
-    author: string,
-  ) => {
-    const sha = gitSha(
-      'commit',
-      Buffer.from(
-        `${JSON.stringify(tree)}\n${parents.join(' ')}\n${message}\n${repository.commits.size}`,
-      ),
-    );
-    const commit = { sha, tree, parents, message, author, date: now() };
-    repository.commits.set(sha, commit);
-    return commit;
-  };
   const repository: Repository = {
     owner,
     name,
@@ -111,34 +143,15 @@ export function createRepository(
           tree[path] = sha;
         }
       }
-      const commit = store(tree, parent ? [parent] : [], message, author);
+      const commit = storeCommit(repository, tree, parent ? [parent] : [], message, author);
       repository.branches.set(branch, commit.sha);
       return commit;
     },
-    changes(from, to) {
-      const [before, after] = [from, to].map((sha) => repository.commits.get(sha)!.tree);
-      const paths = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
-      return paths
-        .filter((path) => before[path] !== after[path])
-        .map((path) => ({
-          path,
-          change: !before[path] ? 'ADDED' : !after[path] ? 'DELETED' : 'MODIFIED',
-        }));
-    },
-    testMerge(pullRequest) {
-      const base = repository.branches.get(pullRequest.base)!;
-      const head = repository.branches.get(pullRequest.head)!;
-      // The base's tree with the head's changes since it started (no conflict handling: the
-      // editor's branches each touch their own entries).
-      const tree = { ...repository.commits.get(base)!.tree };
-      for (const { path, change } of repository.changes(pullRequest.baseSha, head))
-        if (change === 'DELETED') delete tree[path];
-        else tree[path] = repository.commits.get(head)!.tree[path];
-      return store(tree, [base, head], `Merge ${head} into ${base}`, 'github');
-    },
+    changes: (from, to) => treeChanges(repository, from, to),
+    testMerge: (pullRequest) => testMergeCommit(repository, pullRequest),
     merge(pullRequest, title, author) {
       const { tree, parents } = repository.testMerge(pullRequest);
-      const commit = store(tree, parents, title, author);
+      const commit = storeCommit(repository, tree, parents, title, author);
       repository.branches.set(pullRequest.base, commit.sha);
       Object.assign(pullRequest, {
         state: 'closed',

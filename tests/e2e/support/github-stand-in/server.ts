@@ -3,7 +3,7 @@
 // every answer is checked against GitHub's published contracts (./contract.ts); what GitHub would
 // reject is answered as GitHub would (422 Validation Failed, GraphQL `errors`) and recorded in
 // `violations`, which a test expects empty.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { execute, type ExecutionResult } from 'graphql';
 import {
   checkGraphql,
@@ -121,6 +121,59 @@ function answerRest(
   return result;
 }
 
+type Stand = {
+  repository: Repository;
+  rest: ReturnType<typeof restHandlers>;
+  violations: string[];
+  tokens: Record<string, Token>;
+  oauth: OAuth | undefined;
+};
+
+/** Any request: the web sign-in's, else a token's GraphQL or REST call. */
+async function answer(
+  { repository, rest, violations, tokens, oauth }: Stand,
+  request: IncomingMessage,
+): Promise<Answer> {
+  // GitHub Enterprise's paths, as Sveltia's `api_root` option makes them (`/api/v3/…`,
+  // `/api/graphql`), or github.com's (`/…`, `/graphql`).
+  const url = new URL((request.url ?? '/').replace(/^\/api(\/v3)?(?=\/)/, ''), 'http://stand-in');
+  const method = request.method ?? 'GET';
+  if (method === 'OPTIONS') return { status: 204 };
+  const signin = await answerOAuth(oauth, request, url, { tokens, violations });
+  if (signin) return signin;
+  const token = /^(?:Bearer|token) (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+  const user = token ? tokens[token] : undefined;
+  if (!user?.valid)
+    return {
+      status: 401,
+      body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' },
+    };
+  const body = await readBody(request);
+  if (body === Symbol.for('invalid-json'))
+    return { status: 400, body: { message: 'Problems parsing JSON' } };
+
+  const context = { repository, rest, violations, user };
+  if (url.pathname === '/graphql' && method === 'POST') return answerGraphql(context, body);
+  return answerRest(context, method, url, body);
+}
+
+/** Writes `answer`: JSON with GitHub's CORS headers, or a page or redirect as it is. */
+function writeAnswer(response: ServerResponse, { status, body, text, headers }: Answer) {
+  if (text !== undefined || status === 302) {
+    response.writeHead(status, headers);
+    response.end(text ?? '');
+    return;
+  }
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept, X-GitHub-Api-Version',
+    'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
+    ...headers,
+  });
+  response.end(body === undefined ? '' : JSON.stringify(body));
+}
+
 export async function startGithubStandIn(options: {
   port: number;
   owner: string;
@@ -142,52 +195,14 @@ export async function startGithubStandIn(options: {
   const rest = restHandlers(repository);
   githubSchema();
 
-  async function answer(request: IncomingMessage): Promise<Answer> {
-    // GitHub Enterprise's paths, as Sveltia's `api_root` option makes them (`/api/v3/…`,
-    // `/api/graphql`), or github.com's (`/…`, `/graphql`).
-    const url = new URL((request.url ?? '/').replace(/^\/api(\/v3)?(?=\/)/, ''), 'http://stand-in');
-    const method = request.method ?? 'GET';
-    if (method === 'OPTIONS') return { status: 204 };
-    const signin = await answerOAuth(oauth, request, url, { tokens, violations });
-    if (signin) return signin;
-    const token = /^(?:Bearer|token) (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const user = token ? tokens[token] : undefined;
-    if (!user?.valid)
-      return {
-        status: 401,
-        body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' },
-      };
-    const body = await readBody(request);
-    if (body === Symbol.for('invalid-json'))
-      return { status: 400, body: { message: 'Problems parsing JSON' } };
-
-    const context = { repository, rest, violations, user };
-    if (url.pathname === '/graphql' && method === 'POST') return answerGraphql(context, body);
-    return answerRest(context, method, url, body);
-  }
-
+  const stand = { repository, rest, violations, tokens, oauth };
   const server: Server = createServer((request, response) => {
-    answer(request)
+    answer(stand, request)
       .catch((error: Error) => {
         violations.push(`stand-in failure: ${error.stack}`);
         return { status: 500, body: { message: error.message } } as Answer;
       })
-      .then(({ status, body, text, headers }) => {
-        if (text !== undefined || status === 302) {
-          response.writeHead(status, headers);
-          response.end(text ?? '');
-          return;
-        }
-        response.writeHead(status, {
-          'Content-Type': 'application/json; charset=utf-8',
-          'Access-Control-Allow-Origin': '*',
-          'Access-Control-Allow-Headers':
-            'Authorization, Content-Type, Accept, X-GitHub-Api-Version',
-          'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
-          ...headers,
-        });
-        response.end(body === undefined ? '' : JSON.stringify(body));
-      });
+      .then((answered) => writeAnswer(response, answered));
   });
   await new Promise<void>((resolve, reject) =>
     server.once('error', reject).listen(options.port, '127.0.0.1', resolve),

@@ -55,11 +55,11 @@ describe('CODEOWNERS', () => {
       'supabase/migrations/20261129000200_newsletter_ceilings.sql',
       'supabase/functions/form-post/handler.ts',
       'package.json',
-      'tests/unit/deploy.test.ts',
-      'tests/unit/workflow-secrets.test.ts',
-      'tests/unit/workflow-triggers.test.ts',
-      'tests/unit/support/workflow-expressions.ts',
-      'tests/unit/codeowners.test.ts',
+      'tests/scripts/deploy.test.ts',
+      'tests/repository/workflow-secrets.test.ts',
+      'tests/repository/workflow-triggers.test.ts',
+      'tests/repository/support/workflow-expressions.ts',
+      'tests/repository/codeowners.test.ts',
       'tests/backend/newsletter-limits.test.mjs',
     ])
       expect(ownersOf(path), path).not.toEqual([]);
@@ -79,7 +79,9 @@ describe('CODEOWNERS', () => {
   it('reads patterns as GitHub does: anchored, folders, stars', () => {
     expect(matches('/scripts/', 'scripts/lib/a.mjs')).toBe(true);
     expect(matches('/scripts/', 'src/scripts/a.ts')).toBe(false);
-    expect(matches('/tests/unit/deploy*.test.ts', 'tests/unit/deploy-x.test.ts')).toBe(true);
-    expect(matches('/tests/unit/deploy*.test.ts', 'tests/unit/deployx/a.test.ts')).toBe(false);
+    expect(matches('/tests/scripts/deploy*.test.ts', 'tests/scripts/deploy-x.test.ts')).toBe(true);
+    expect(matches('/tests/scripts/deploy*.test.ts', 'tests/scripts/deployx/a.test.ts')).toBe(
+      false,
+    );
   });
 });

@@ -2,7 +2,7 @@
 // or a pull request's own code reads no secret but the preview's, a job that reads production
 // secrets runs only for a push to main, in the GitHub environment `production`, and runs none of the
 // content's code (it deploys the dist/ a secret-free job built). Conditions are evaluated, not
-// matched as text (tests/unit/support/workflow-expressions.ts). Why: docs/deploying.md, « Secrets ».
+// matched as text (tests/repository/support/workflow-expressions.ts). Why: docs/deploying.md, « Secrets ».
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

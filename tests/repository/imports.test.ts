@@ -54,7 +54,7 @@ const rel = (file: string) => path.relative(process.cwd(), file);
 const layerOf = (file: string) => {
   const top = path.relative(SRC, file).split(path.sep)[0];
   const layer = LAYERS[top];
-  if (layer === undefined) throw new Error(`${rel(file)}: src/${top} has no layer in tests/unit/imports.test.ts`);
+  if (layer === undefined) throw new Error(`${rel(file)}: src/${top} has no layer in tests/repository/imports.test.ts`);
   return layer;
 };
 

@@ -1,7 +1,7 @@
 // Issue 53 point 6: a copywriter's draft (a pull request from `cms/…` changing only src/content/)
 // runs the checks, the full suite, its preview and the final status on every event it produces;
 // main's push builds without secrets, then deploys. Triggers (`on:` types, branches, paths) and
-// conditions (`if:`) are simulated as GitHub decides them (tests/unit/support/workflow-events.ts);
+// conditions (`if:`) are simulated as GitHub decides them (tests/repository/support/workflow-events.ts);
 // each rule is also run on a mutated workflow to show it fails.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
