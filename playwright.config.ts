@@ -17,6 +17,12 @@ const FIREFOX_SPECS = /\.firefox\.spec\.ts$/;
 
 /** Not tests: the editor's screenshots for CONTENT.md, taken by `npm run screenshots:editor`. */
 const ON_REQUEST = process.env.EDITOR_SCREENSHOTS ? [] : ['editor-screenshots.spec.ts'];
+/** What the Chromium projects sharing the backend leave to the others. */
+const CHROMIUM_SHARED_IGNORE = [
+  ...[...BACKEND_EXCLUSIVE_SPECS, ...ON_REQUEST].map((spec) => `**/${spec}`),
+  ENGINE_SPECS,
+  FIREFOX_SPECS,
+];
 
 // End-to-end tests: real Chromium against the site built by `npm test` (TEST_DIST), served by the
 // production host's runtime (wrangler dev, scripts/serve.mjs), a local stand-in page for the booking
@@ -25,16 +31,9 @@ export default defineConfig<object, { engine: Pick<EngineOptions, 'engine' | 'wi
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
   projects: [
-    // Every spec in the light theme; the accessibility checks again in the dark one (the visitor's
-    // system theme, src/styles/tokens.css).
-    {
-      name: 'site',
-      testIgnore: [
-        ...[...BACKEND_EXCLUSIVE_SPECS, ...ON_REQUEST].map((spec) => `**/${spec}`),
-        ENGINE_SPECS,
-        FIREFOX_SPECS,
-      ],
-    },
+    // Every spec in the light theme (a11y.spec.ts judges both themes itself); the checks tagged
+    // `@both-themes` again in the dark one (the visitor's system theme, src/styles/tokens.css).
+    { name: 'site', testIgnore: CHROMIUM_SHARED_IGNORE },
     // The visitor-facing checks in Firefox and WebKit (Safari's engine), and in WebKit without
     // `popover`, as Safari/iOS 16 (the site's floor, docs/decisions/look.md#the-browser-floor).
     {
@@ -48,7 +47,12 @@ export default defineConfig<object, { engine: Pick<EngineOptions, 'engine' | 'wi
       testMatch: ENGINE_SPECS,
       use: { engine: { engine: 'webkit', withoutPopover: true } },
     },
-    { name: 'dark', use: { colorScheme: 'dark' }, testMatch: /a11y(-beyond-axe)?\.spec\.ts$/ },
+    {
+      name: 'dark',
+      testIgnore: CHROMIUM_SHARED_IGNORE,
+      grep: /@both-themes/,
+      use: { colorScheme: 'dark' },
+    },
     // The specs that stop or limit the shared backend run alone, once every other spec is done.
     {
       name: 'backend-exclusive',

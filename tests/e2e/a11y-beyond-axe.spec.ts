@@ -152,7 +152,8 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-test.describe('1.4.11: the focus ring', () => {
+// Tagged: judged in both themes (the `dark` project of playwright.config.ts runs the tagged ones).
+test.describe('1.4.11: the focus ring', { tag: '@both-themes' }, () => {
   test.use({ viewport: { width: 1280, height: 800 } });
   // Up to 200 keyboard stops, each screenshotted.
   test.describe.configure({ timeout: 360_000 });
@@ -368,7 +369,7 @@ test('3.1.2: the English 404 heading says it is English', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 });
 
-test.describe('forced colours', () => {
+test.describe('forced colours', { tag: '@both-themes' }, () => {
   test.beforeEach(async ({ page }) => {
     await page.emulateMedia({ forcedColors: 'active', reducedMotion: 'reduce' });
   });
