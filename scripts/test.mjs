@@ -102,6 +102,11 @@ const timings = [];
  */
 const BESIDE = { backend: 'build' };
 
+/** The steps' processes still running. */
+const running = new Set();
+/** A step's place in `steps`. */
+const at = (id) => steps.findIndex(([stepId]) => stepId === id);
+
 /** Runs one step; resolves with its exit status, having printed its output. */
 function runStep([id, name, [command, ...args]], { quiet = false } = {}) {
   const bin = command === 'npm' ? 'npm' : `node_modules/.bin/${command}`;
@@ -127,7 +132,6 @@ function runStep([id, name, [command, ...args]], { quiet = false } = {}) {
   });
 }
 
-const running = new Set();
 /** Stops whatever still runs and exits with `status`. */
 function fail(status) {
   for (const child of running) child.kill('SIGTERM');
@@ -143,7 +147,6 @@ const beside = new Map(
 );
 for (const step of chosen) {
   if (beside.has(step)) continue;
-  const at = (id) => steps.findIndex(([stepId]) => stepId === id);
   for (const [[id], done] of beside) if (at(step[0]) >= at(BESIDE[id])) await done;
   const status = await runStep(step);
   if (status !== 0) fail(status);
