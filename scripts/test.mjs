@@ -1,7 +1,8 @@
-// `npm test`: every test, in order — unit, type check, backend, build, byte budgets, the blog at
-// 1,000 posts, end to end (Chromium, and the visitor's checks in Firefox and WebKit) and
-// accessibility. Stops at the first failing step and exits non-zero. `npm test -- --only content,build,pages` runs the named steps only.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every test — the unit tests, the lint and the type check with the backend tests beside
+// them, then the build, byte budgets, the blog at 1,000 posts, end to end (Chromium, and the
+// visitor's checks in Firefox and WebKit) and accessibility. Stops at the first failing step and exits
+// non-zero. `npm test -- --only content,build,pages` runs the named steps only.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { CODE_ONLY_BUILD_CHECKS, excluding } from './lib/build-checks.mjs';
 import { ensureChromium, ensureEngines } from './lib/chromium.mjs';
@@ -89,17 +90,68 @@ const env = childEnv({
 const seconds = (since) => Math.round((Date.now() - since) / 1000);
 const started = Date.now();
 const timings = [];
-for (const [id, name, [command, ...args]] of chosen) {
-  console.log(`\n━━ ${name}: ${[command, ...args].join(' ')}`);
+
+/**
+ * Steps that run beside the others from the start, by the step they must be done before (and every
+ * step after it). The backend tests wait on their database and functions more than they compute
+ * (alone on a quiet 2-core machine they keep it about 40 % busy), so they run beside the unit tests,
+ * the lint and the type check; they are done before the build, so that neither the build nor the
+ * build checks' scratch builds share the cores with them, and before the end-to-end run, which uses
+ * the same backend ports (docs/decisions/testing.md). Their output is printed in one piece when they
+ * end.
+ */
+const BESIDE = { backend: 'build' };
+
+/** The steps' processes still running. */
+const running = new Set();
+/** A step's place in `steps`. */
+const at = (id) => steps.findIndex(([stepId]) => stepId === id);
+
+/** Runs one step; resolves with its exit status, having printed its output. */
+function runStep([id, name, [command, ...args]], { quiet = false } = {}) {
   const bin = command === 'npm' ? 'npm' : `node_modules/.bin/${command}`;
+  const header = `\n━━ ${name}: ${[command, ...args].join(' ')}`;
+  if (!quiet) console.log(header);
   const stepStarted = Date.now();
-  const result = spawnSync(bin, args, { stdio: 'inherit', env });
-  timings.push(`${id} ${seconds(stepStarted)} s`);
-  if (result.status !== 0) {
-    console.error(`\n✗ ${name} failed (exit ${result.status ?? result.signal}).`);
-    process.exit(result.status || 1);
-  }
+  const child = spawn(bin, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  running.add(child);
+  return new Promise((resolve) => {
+    child.on('close', (status, signal) => {
+      running.delete(child);
+      timings.push(`${id} ${seconds(stepStarted)} s`);
+      if (quiet) {
+        console.log(`${header} (beside the steps above, ${seconds(stepStarted)} s)`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      if (status !== 0) console.error(`\n✗ ${name} failed (exit ${status ?? signal}).`);
+      resolve(status ?? 1);
+    });
+  });
 }
+
+/** Stops whatever still runs and exits with `status`. */
+function fail(status) {
+  for (const child of running) child.kill('SIGTERM');
+  process.exit(status || 1);
+}
+
+const beside = new Map(
+  chosen.length > 1
+    ? chosen
+        .filter(([id]) => id in BESIDE)
+        .map((step) => [step, runStep(step, { quiet: true }).then((s) => s === 0 || fail(s))])
+    : [],
+);
+for (const step of chosen) {
+  if (beside.has(step)) continue;
+  for (const [[id], done] of beside) if (at(step[0]) >= at(BESIDE[id])) await done;
+  const status = await runStep(step);
+  if (status !== 0) fail(status);
+}
+await Promise.all(beside.values());
 // Where the time went, step by step (docs/testing.md: CI's figures).
 console.log(
   `\n✓ ${only ? only.join(', ') : 'All test steps'} passed in ${seconds(started)} s (${timings.join(', ')}).`,
