@@ -12,7 +12,11 @@ import { join } from 'node:path';
 import { SCRATCH_BUILD_CHECKS, excluding } from './lib/build-checks.mjs';
 import { childEnv } from './lib/env.mjs';
 import { generatePosts } from './lib/scale-posts.mjs';
-import { TEST_BOOKING_URL } from './lib/test-ports.mjs';
+import {
+  TEST_BOOKING_URL,
+  TEST_SCALE_INSPECTOR_PORT,
+  TEST_SCALE_SITE_PORT,
+} from './lib/test-ports.mjs';
 
 const POSTS = Number(process.env.BLOG_SCALE_POSTS ?? 1000);
 
@@ -40,10 +44,17 @@ try {
   const dist = join(scratch, 'dist');
   mkdirSync(content);
   generatePosts(content, POSTS);
+  // Served on ports of its own, its editor signing in there, and its copy budgets written in the
+  // scratch folder: `npm test` runs this step beside the build checks of the test build, which
+  // serve that build on TEST_SITE_PORT and write reports/copy-budget.json (scripts/test.mjs).
   const env = childEnv({
     BLOG_CONTENT_DIR: content,
     ASTRO_CACHE_DIR: 'node_modules/.astro-blog-scale',
     PUBLIC_BOOKING_URL: TEST_BOOKING_URL,
+    TEST_SITE_PORT: String(TEST_SCALE_SITE_PORT),
+    TEST_SITE_INSPECTOR_PORT: String(TEST_SCALE_INSPECTOR_PORT),
+    CMS_SIGNIN_ORIGIN: `http://localhost:${TEST_SCALE_SITE_PORT}`,
+    COPY_BUDGET_REPORT: join(scratch, 'copy-budget.json'),
   });
   const seconds = run(`Build with ${POSTS} posts`, 'astro', ['build', '--outDir', dist], env);
   run(

@@ -92,15 +92,18 @@ const started = Date.now();
 const timings = [];
 
 /**
- * Steps that run beside the others from the start, by the step they must be done before (and every
- * step after it). The backend tests wait on their database and functions more than they compute
- * (alone on a quiet 2-core machine they keep it about 40 % busy), so they run beside the unit tests,
- * the lint and the type check; they are done before the build, so that neither the build nor the
- * build checks' scratch builds share the cores with them, and before the end-to-end run, which uses
- * the same backend ports (docs/decisions/testing.md). Their output is printed in one piece when they
- * end.
+ * Steps that run beside the others: [the step they start with, the step they must be done before
+ * (and every step after it)]. The backend tests wait on their database and functions more than they
+ * compute (alone on a quiet 2-core machine they keep it about 40 % busy), so they run beside the
+ * unit tests, the lint and the type check; they are done before the build, so that neither the
+ * build nor the build checks' scratch builds share the cores with them, and before the end-to-end
+ * run, which uses the same backend ports. The blog at 1,000 posts and the build checks each keep
+ * a quiet 2-core machine about 60 % busy (their share images, page CSS and HTML checker run on one
+ * core), so they run beside each other, the blog's build served on ports of its own
+ * (scripts/blog-scale.mjs), and are both done before the end-to-end run (docs/decisions/testing.md).
+ * A step beside the others prints its output in one piece when it ends.
  */
-const BESIDE = { backend: 'build' };
+const BESIDE = { backend: ['unit', 'build'], scale: ['build-checks', 'e2e'] };
 
 /** The steps' processes still running. */
 const running = new Set();
@@ -138,20 +141,28 @@ function fail(status) {
   process.exit(status || 1);
 }
 
-const beside = new Map(
-  chosen.length > 1
-    ? chosen
-        .filter(([id]) => id in BESIDE)
-        .map((step) => [step, runStep(step, { quiet: true }).then((s) => s === 0 || fail(s))])
-    : [],
-);
+const besideSteps = chosen.length > 1 ? chosen.filter(([id]) => id in BESIDE) : [];
+/** The steps beside the others that have started, with their end. */
+const beside = new Map();
+const startBeside = (step) => {
+  if (!beside.has(step))
+    beside.set(
+      step,
+      runStep(step, { quiet: true }).then((s) => s === 0 || fail(s)),
+    );
+  return beside.get(step);
+};
 for (const step of chosen) {
-  if (beside.has(step)) continue;
-  for (const [[id], done] of beside) if (at(step[0]) >= at(BESIDE[id])) await done;
+  if (besideSteps.includes(step)) continue;
+  for (const other of besideSteps) {
+    const [from, until] = BESIDE[other[0]];
+    if (at(step[0]) >= at(from)) startBeside(other);
+    if (at(step[0]) >= at(until)) await startBeside(other);
+  }
   const status = await runStep(step);
   if (status !== 0) fail(status);
 }
-await Promise.all(beside.values());
+await Promise.all(besideSteps.map(startBeside));
 // Where the time went, step by step (docs/testing.md: CI's figures).
 console.log(
   `\n✓ ${only ? only.join(', ') : 'All test steps'} passed in ${seconds(started)} s (${timings.join(', ')}).`,

@@ -16,6 +16,12 @@ export const TEST_SITE_INSPECTOR_PORT = Number(env.TEST_SITE_INSPECTOR_PORT ?? 4
 /** Port and devtools port of a second site a test builds and serves itself (tests/e2e/cms.spec.ts). */
 export const TEST_SCRATCH_SITE_PORT = Number(env.TEST_SCRATCH_SITE_PORT ?? 4326);
 export const TEST_SCRATCH_INSPECTOR_PORT = Number(env.TEST_SCRATCH_INSPECTOR_PORT ?? 4327);
+/**
+ * Port and devtools port of the blog at 1,000 posts (scripts/blog-scale.mjs), served while the build
+ * checks serve the test build on TEST_SITE_PORT: the two steps run beside each other.
+ */
+export const TEST_SCALE_SITE_PORT = Number(env.TEST_SCALE_SITE_PORT ?? 4329);
+export const TEST_SCALE_INSPECTOR_PORT = Number(env.TEST_SCALE_INSPECTOR_PORT ?? 4330);
 /** Port of the booking-widget stand-in (a different origin, like the real widget). */
 export const TEST_BOOKING_PORT = Number(env.TEST_BOOKING_PORT ?? 4323);
 /** The booking URL the test build points its embed at. */
