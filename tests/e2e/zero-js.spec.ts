@@ -1,23 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { sitemapRoutes } from './helpers';
 
-// A visitor on a phone downloads no script until they interact. Every route at 375 px, in
-// Chromium, loaded and left alone (no scroll, no tap, no focus): no external script is requested.
+// A visitor on a phone downloads no script until they interact (every route: site.spec.ts), even
+// when they tap before anything else has loaded, and a second page view downloads none again.
 test.use({ viewport: { width: 375, height: 667 }, hasTouch: true });
-
-for (const route of sitemapRoutes()) {
-  test(`${route} requests no external script before interaction at 375 px`, async ({ page }) => {
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.url());
-    });
-    await page.goto(route, { waitUntil: 'load' });
-    await page.waitForLoadState('networkidle');
-    // Long enough for an idle-time (client:idle) island to have started.
-    await page.waitForTimeout(500);
-    expect(scripts).toEqual([]);
-  });
-}
 
 test('the project filter works on the first tap, before anything else has loaded', async ({
   page,
