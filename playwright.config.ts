@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, findChromium } from './scripts/lib/chromium.mjs';
+import { CHROMIUM_FLAGS, findChromium, findHeadlessShell } from './scripts/lib/chromium.mjs';
 import {
   TEST_BOOKING_PORT,
   TEST_DIST,
@@ -75,7 +75,12 @@ export default defineConfig<object, { engine: Pick<EngineOptions, 'engine' | 'wi
   use: {
     baseURL: `http://localhost:${TEST_SITE_PORT}`,
     browserName: 'chromium',
-    launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_FLAGS },
+    // Chromium's headless shell, as Playwright's own headless Chromium; the full browser where it is
+    // not installed (`npm test` installs it: scripts/lib/chromium.mjs).
+    launchOptions: {
+      executablePath: findHeadlessShell() ?? findChromium() ?? undefined,
+      args: CHROMIUM_FLAGS,
+    },
     trace: 'off',
   },
   webServer: [

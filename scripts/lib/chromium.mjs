@@ -23,6 +23,20 @@ export function findChromium() {
   return CANDIDATES.find((path) => existsSync(path)) ?? null;
 }
 
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * Chromium's headless shell (Debian's `chromium-headless-shell`: the same Chromium, without the
+ * browser's windows and their pages), which Playwright runs its headless Chromium on by default. The
+ * end-to-end tests run on it: a new context cost about a quarter of the CPU it costs in the full
+ * browser (docs/decisions/testing.md). CHROMIUM_HEADLESS_SHELL_PATH wins when set; null when absent.
+ */
+export function findHeadlessShell() {
+  const fromEnv = process.env.CHROMIUM_HEADLESS_SHELL_PATH;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : null;
+}
+
 /** Installs Debian `packages` when running as root on a Debian-like system; false when it cannot. */
 function aptInstall(packages) {
   if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return false;
@@ -58,17 +72,20 @@ export function ensureChromium({ install = false } = {}) {
 }
 
 /**
- * The other engines the end-to-end run drives (tests/e2e/support/engines.ts), each a file its Debian
- * package installs: Firefox, WebKit's WebDriver (with its MiniBrowser) and the X server it draws in.
+ * The other browsers the end-to-end run drives, each a file its Debian package installs: Chromium's
+ * headless shell (the Chromium projects of playwright.config.ts), and the other engines
+ * (tests/e2e/support/engines.ts): Firefox, WebKit's WebDriver (with its MiniBrowser) and the X server
+ * it draws in.
  */
 const ENGINE_PACKAGES = {
+  [HEADLESS_SHELL]: 'chromium-headless-shell',
   '/usr/bin/firefox-esr': 'firefox-esr',
   '/usr/bin/WebKitWebDriver': 'webkit2gtk-driver',
   '/usr/bin/Xvfb': 'xvfb',
 };
 
 /**
- * Makes sure Firefox and WebKit are there, installing Debian's packages when running as root on a
+ * Makes sure the headless shell, Firefox and WebKit are there, installing Debian's packages when running as root on a
  * Debian-like system (`install: true`); otherwise throws with instructions.
  * @param {{ install?: boolean }} options
  */
@@ -81,7 +98,7 @@ export function ensureEngines({ install = false } = {}) {
   if (install && aptInstall(missing()) && missing().length === 0) return;
   throw new Error(
     [
-      `Not installed: ${missing().join(', ')}. The end-to-end run drives Firefox and WebKit too.`,
+      `Not installed: ${missing().join(', ')}. The end-to-end run drives them beside Chromium.`,
       `  Debian/Ubuntu: sudo apt-get install -y ${missing().join(' ')}`,
     ].join('\n'),
   );
