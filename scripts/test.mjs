@@ -1,7 +1,8 @@
-// `npm test`: every test — the unit tests, the lint and the type check with the backend tests beside
-// them, then the build, byte budgets, the blog at 1,000 posts, end to end (Chromium, and the
-// visitor's checks in Firefox and WebKit) and accessibility. Stops at the first failing step and exits
-// non-zero. `npm test -- --only content,build,pages` runs the named steps only.
+// `npm test`: every test — the unit tests, the lint and the type check with the backend tests
+// beside them, then the build, byte budgets with the blog at 1,000 posts beside them, end to end
+// (Chromium, and the visitor's checks in Firefox and WebKit) and accessibility. Stops at the first
+// failing step and exits non-zero. `npm test -- --only content,build,pages` runs the named steps
+// only.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { CODE_ONLY_BUILD_CHECKS, excluding } from './lib/build-checks.mjs';

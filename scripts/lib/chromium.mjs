@@ -28,7 +28,7 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 /**
  * Chromium's headless shell (Debian's `chromium-headless-shell`: the same Chromium, without the
  * browser's windows and their pages), which Playwright runs its headless Chromium on by default. The
- * end-to-end tests run on it: a new context cost about a quarter of the CPU it costs in the full
+ * end-to-end tests run on it: a new context costs less than half the CPU it costs in the full
  * browser (docs/decisions/testing.md). CHROMIUM_HEADLESS_SHELL_PATH wins when set; null when absent.
  */
 export function findHeadlessShell() {
@@ -85,8 +85,8 @@ const ENGINE_PACKAGES = {
 };
 
 /**
- * Makes sure the headless shell, Firefox and WebKit are there, installing Debian's packages when running as root on a
- * Debian-like system (`install: true`); otherwise throws with instructions.
+ * Makes sure the headless shell, Firefox and WebKit are there, installing Debian's packages when
+ * running as root on a Debian-like system (`install: true`); otherwise throws with instructions.
  * @param {{ install?: boolean }} options
  */
 export function ensureEngines({ install = false } = {}) {
